@@ -1,0 +1,86 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import { Dropdown } from "./dropdown";
+import { ChevronDownIcon, DownloadIcon, GridIcon } from "./icons";
+import { MenuLink } from "./nav-link";
+
+/** Bottom navbar: the Categories grid, the menu links from settings and the optional app download. */
+export function CategoryNavbar({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  const { shell, categories } = root;
+  const showApp = shell.showDownloadApp && (shell.appStoreLink || shell.playStoreLink);
+  return (
+    <nav aria-label={t("a11y.mainNavigation")} className="hidden border-b border-slate-200 bg-white md:block">
+      <div className="container-shop flex h-12 items-center gap-6 text-sm font-medium">
+        <Dropdown
+          summaryClassName="flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-white hover:bg-primary-800"
+          summary={
+            <>
+              <GridIcon className="h-4 w-4" />
+              <span>{t("navbar.categories")}</span>
+              <ChevronDownIcon className="h-4 w-4" />
+            </>
+          }
+        >
+          <div className="fixed inset-x-0 z-40 mt-2 border-y border-slate-200 bg-white shadow-xl">
+            <ul className="container-shop grid max-h-[70vh] grid-cols-2 gap-x-6 gap-y-5 overflow-y-auto py-6 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7 2xl:grid-cols-10">
+              {categories.map((category) => (
+                <li key={category.id}>
+                  <Link to={`/categories/${category.id}`} className="flex flex-col items-center gap-2 text-center font-semibold hover:text-primary">
+                    <img src={category.thumbnail} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 rounded-full bg-slate-100" />
+                    {category.name}
+                  </Link>
+                  {category.sub_categories.length ? (
+                    <ul className="mt-2 space-y-1 text-center text-xs font-normal text-slate-600">
+                      {category.sub_categories.map((sub) => (
+                        <li key={sub.id}>
+                          <Link to={`/categories/${category.id}?subcategory=${sub.id}`} className="hover:text-primary hover:underline">{sub.name}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+              <li className="col-span-full text-center">
+                <Link to="/categories" className="text-primary underline">{t("navbar.allCategories")}</Link>
+              </li>
+            </ul>
+          </div>
+        </Dropdown>
+
+        <ul className="flex min-w-0 flex-1 items-center gap-5 overflow-x-auto">
+          {shell.menus.map((menu) => (
+            <li key={menu.id} className="shrink-0">
+              <MenuLink url={menu.url} target={menu.target} external={menu.is_external} className="py-2 hover:text-primary">
+                {menu.name}
+              </MenuLink>
+            </li>
+          ))}
+        </ul>
+
+        {showApp ? (
+          <Dropdown
+            summaryClassName="flex items-center gap-1 py-2 hover:text-primary"
+            summary={
+              <>
+                <DownloadIcon className="h-4 w-4" />
+                <span>{t("navbar.downloadApp")}</span>
+                <ChevronDownIcon className="h-4 w-4" />
+              </>
+            }
+          >
+            <ul className="dropdown-panel end-0">
+              {shell.appStoreLink ? (
+                <li><a href={shell.appStoreLink} className="dropdown-item" rel="noopener noreferrer">{t("navbar.appStore")}</a></li>
+              ) : null}
+              {shell.playStoreLink ? (
+                <li><a href={shell.playStoreLink} className="dropdown-item" rel="noopener noreferrer">{t("navbar.playStore")}</a></li>
+              ) : null}
+            </ul>
+          </Dropdown>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,52 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * A disclosure built on <details>/<summary>, so it opens and closes without JavaScript.
+ * With JavaScript it also closes on Escape, on a click elsewhere and after navigating.
+ */
+export function Dropdown({
+  summary,
+  summaryClassName = "",
+  className = "",
+  children,
+}: {
+  summary: ReactNode;
+  summaryClassName?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.key]);
+
+  useEffect(() => {
+    function onPointerDown(event: PointerEvent) {
+      const details = ref.current;
+      if (details?.open && !details.contains(event.target as Node)) details.open = false;
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      const details = ref.current;
+      if (event.key === "Escape" && details?.open) {
+        details.open = false;
+        details.querySelector("summary")?.focus();
+      }
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+
+  return (
+    <details ref={ref} className={`relative ${className}`}>
+      <summary className={summaryClassName}>{summary}</summary>
+      {children}
+    </details>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMoney } from "~/lib/use-money";
+import type { ProductCard as ProductCardData } from "~/modules/catalog/products.server";
+import { StarIcon } from "./icons";
+
+/** Spec §4: the discount price applies when above 0, else the price. */
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  const discounted = product.discount_price > 0 && product.discount_price < product.price;
+  const percent = discounted ? Math.round((1 - product.discount_price / product.price) * 100) : 0;
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
+      <div className="relative aspect-square bg-slate-100">
+        {product.thumbnail ? (
+          <img src={product.thumbnail} alt={product.thumbnail_alt ?? product.name} width={300} height={300} loading="lazy" className="h-full w-full object-cover" />
+        ) : null}
+        {discounted ? (
+          <span className="absolute start-2 top-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("product.off", { percent })}</span>
+        ) : null}
+        {product.is_digital ? (
+          <span className="absolute end-2 top-2 rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">{t("product.digital")}</span>
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm font-medium">
+          <Link to={`/products/${product.id}/details`} className="after:absolute after:inset-0 hover:text-primary">{product.name}</Link>
+        </h3>
+        <p className="flex items-center gap-1 text-xs text-slate-600">
+          <StarIcon className="h-3.5 w-3.5 text-amber-500" />
+          <span>{t("product.rating", { rating: product.rating.toFixed(1) })}</span>
+          <span>{t("product.reviews", { count: product.total_reviews })}</span>
+        </p>
+        <p className="mt-auto flex flex-wrap items-baseline gap-2">
+          {discounted ? (
+            <>
+              <span className="font-bold text-primary-700"><span className="sr-only">{t("product.discountPrice")}: </span><span>{money(product.discount_price)}</span></span>
+              <del className="text-xs text-slate-600"><span className="sr-only">{t("product.originalPrice")}: </span><span>{money(product.price)}</span></del>
+            </>
+          ) : (
+            <span className="font-bold text-primary-700"><span className="sr-only">{t("product.price")}: </span><span>{money(product.price)}</span></span>
+          )}
+        </p>
+      </div>
+    </article>
+  );
+}

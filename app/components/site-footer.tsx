@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import type { RootData } from "~/root";
+import type { FooterBlock, FooterItem } from "~/modules/settings/settings.server";
+import { ChevronDownIcon, MailIcon, PhoneIcon } from "./icons";
+import { MenuLink } from "./nav-link";
+
+function FooterItemView({ item, root }: { item: FooterItem; root: RootData }) {
+  const { t } = useTranslation();
+  const { shell } = root;
+  switch (item.type) {
+    case "logo":
+      return <img src={shell.footerLogo} alt={t("footer.logoAlt", { appName: root.appName })} width={140} height={36} loading="lazy" className="h-9 w-auto" />;
+    case "text":
+      return <p className="text-sm leading-6 text-slate-300">{item.title}</p>;
+    case "email":
+      return (
+        <a href={item.url ?? `mailto:${item.title}`} className="flex items-center gap-2 text-sm hover:underline">
+          <MailIcon className="h-4 w-4" />
+          <span className="sr-only">{t("footer.emailUs")}: </span>
+          {item.title}
+        </a>
+      );
+    case "phone":
+      return (
+        <a href={item.url ?? `tel:${item.title}`} className="flex items-center gap-2 text-sm hover:underline">
+          <PhoneIcon className="h-4 w-4" />
+          <span className="sr-only">{t("footer.callUs")}: </span>
+          <span dir="ltr">{item.title}</span>
+        </a>
+      );
+    case "social_links":
+      return (
+        <ul className="flex flex-wrap gap-3">
+          {shell.socialLinks.map((social) => (
+            <li key={social.name}>
+              <a href={social.link} target="_blank" rel="noopener noreferrer" className="block rounded-full hover:opacity-80">
+                <img src={social.logo} alt={t("footer.followUs", { name: social.name })} width={32} height={32} loading="lazy" className="h-8 w-8" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      );
+    case "app_store":
+      return (
+        <div className="flex items-center gap-3">
+          <a href={item.url ?? "#"} rel="noopener noreferrer" className="inline-flex rounded-md border border-slate-500 px-3 py-2 text-sm hover:bg-white/10">
+            {item.title}
+          </a>
+          {shell.footerQr ? (
+            <img src={shell.footerQr} alt={t("footer.scanQr")} width={64} height={64} loading="lazy" className="h-16 w-16 bg-white p-1" />
+          ) : null}
+        </div>
+      );
+    case "link":
+      return (
+        <MenuLink url={item.url ?? "/"} target={item.target} className="text-sm text-slate-300 hover:text-white hover:underline">
+          {item.title}
+        </MenuLink>
+      );
+    default:
+      return null;
+  }
+}
+
+function ItemList({ block, root }: { block: FooterBlock; root: RootData }) {
+  return (
+    <ul className="mt-4 space-y-3">
+      {block.items.map((item) => (
+        <li key={item.id}><FooterItemView item={item} root={root} /></li>
+      ))}
+    </ul>
+  );
+}
+
+/** Footer columns from settings; under 640 px each column collapses behind its title. */
+export function SiteFooter({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  const { shell } = root;
+  const year = new Date().getFullYear();
+  return (
+    <footer aria-label={t("a11y.footer")} className="mt-16 bg-slate-900 text-white">
+      {shell.showFooter && shell.footers.length ? (
+        <div className="container-shop grid gap-2 py-10 sm:grid-cols-2 sm:gap-8 lg:grid-cols-4">
+          {shell.footers.map((block) => (
+            <div key={block.id}>
+              <details className="group border-b border-slate-700 py-2 sm:hidden">
+                <summary className="flex items-center justify-between font-semibold">
+                  {block.title}
+                  <ChevronDownIcon className="h-4 w-4 transition group-open:rotate-180" />
+                </summary>
+                <ItemList block={block} root={root} />
+              </details>
+              <div className="hidden sm:block">
+                <h2 className="font-semibold">{block.title}</h2>
+                <ItemList block={block} root={root} />
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <div className="border-t border-slate-700">
+        <p className="container-shop py-4 text-center text-sm text-slate-300">
+          © {year} {shell.footerText || t("footer.rights")}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { MAX_TOASTS, type Toast } from "~/lib/toast";
+
+const kindStyles: Record<Toast["kind"], string> = {
+  success: "border-emerald-600 bg-emerald-50 text-emerald-900",
+  error: "border-red-600 bg-red-50 text-red-900",
+  warning: "border-amber-500 bg-amber-50 text-amber-900",
+  info: "border-primary bg-primary-50 text-primary-950",
+};
+
+/**
+ * Flash messages in a polite live region, bottom-start (bottom-left, bottom-right in RTL).
+ * Server-rendered so they show without JS until the next page; with JS each one fades after its duration.
+ */
+export function ToastRegion({ toasts }: { toasts: Toast[] }) {
+  const { t } = useTranslation();
+  const [hydrated, setHydrated] = useState(false);
+  const [shown, setShown] = useState(toasts);
+  const [leaving, setLeaving] = useState<string[]>([]);
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (toasts.length === 0) return;
+    setShown((current) => {
+      const known = new Set(current.map((toast) => toast.id));
+      return [...current, ...toasts.filter((toast) => !known.has(toast.id))].slice(-MAX_TOASTS);
+    });
+  }, [toasts]);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    const timers = shown.map((toast) => setTimeout(() => dismiss(toast.id), toast.duration));
+    return () => timers.forEach(clearTimeout);
+  }, [hydrated, shown]);
+
+  function dismiss(id: string) {
+    setLeaving((ids) => [...ids, id]);
+    setTimeout(() => setShown((current) => current.filter((toast) => toast.id !== id)), 300);
+  }
+
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label={t("a11y.notifications")}
+      className="pointer-events-none fixed bottom-4 start-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+    >
+      {shown.map((toast) => (
+        <div
+          key={toast.id}
+          className={`pointer-events-auto flex items-start gap-3 rounded-md border-s-4 p-3 shadow-lg ${kindStyles[toast.kind]} ${leaving.includes(toast.id) ? "toast-leaving" : ""}`}
+        >
+          <div className="min-w-0 flex-1">
+            <p className="font-semibold">{t(toast.title ?? `toast.${toast.kind}`)}</p>
+            <p className="truncate text-sm">{t(toast.message, toast.values)}</p>
+          </div>
+          {hydrated ? (
+            <button type="button" onClick={() => dismiss(toast.id)} className="rounded px-1 text-lg leading-none" aria-label={t("a11y.dismiss")}>
+              ×
+            </button>
+          ) : null}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import * as m0001 from "./migrations/0001_catalogue";
+
+/** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
+const migrations: Record<string, Migration> = {
+  "0001_catalogue": m0001,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>) {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  return results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+}

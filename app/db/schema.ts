@@ -1,0 +1,257 @@
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
+
+/** ISO-8601 UTC string on read; accepts the same on write. */
+type Timestamp = ColumnType<string, string | undefined, string>;
+type Flag = 0 | 1;
+type DefaultFlag = ColumnType<Flag, Flag | undefined, Flag>;
+type DefaultInt = ColumnType<number, number | undefined, number>;
+type DefaultText = ColumnType<string, string | undefined, string>;
+
+export interface SettingsTable { key: string; value: string }
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  direction: ColumnType<"ltr" | "rtl", "ltr" | "rtl" | undefined, "ltr" | "rtl">;
+  is_default: DefaultFlag;
+  is_active: DefaultFlag;
+  sort: DefaultInt;
+}
+
+export interface CurrenciesTable {
+  id: Generated<number>;
+  name: string;
+  symbol: string;
+  rate_from_default: ColumnType<number, number | undefined, number>;
+  is_default: DefaultFlag;
+  is_active: DefaultFlag;
+  sort: DefaultInt;
+}
+
+export interface CountriesTable { id: Generated<number>; name: string; iso2: string; phone_code: string }
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  phone_code: string | null;
+  country_id: number | null;
+  password_hash: string | null;
+  profile_photo: string | null;
+  gender: string | null;
+  date_of_birth: string | null;
+  role: DefaultText;
+  email_verified_at: string | null;
+  phone_verified_at: string | null;
+  is_active: DefaultFlag;
+  last_seen_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ShopsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  name: string;
+  slug: string;
+  logo: string;
+  banner: string;
+  short_description: DefaultText;
+  description: DefaultText;
+  address: DefaultText;
+  rating: DefaultInt;
+  total_reviews: DefaultInt;
+  delivery_charge: DefaultInt;
+  estimated_delivery_days: DefaultInt;
+  is_active: DefaultFlag;
+  created_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  thumbnail: string;
+  sort: DefaultInt;
+  is_active: DefaultFlag;
+}
+
+export interface SubCategoriesTable extends CategoriesTable { category_id: number }
+
+export interface BrandsTable { id: Generated<number>; name: string; slug: string; logo: string | null }
+export interface ColorsTable { id: Generated<number>; name: string; color_code: string }
+export interface SizesTable { id: Generated<number>; name: string; sort: DefaultInt }
+export interface UnitsTable { id: Generated<number>; name: string }
+
+export interface ProductsTable {
+  id: Generated<number>;
+  shop_id: number;
+  category_id: number;
+  sub_category_id: number | null;
+  brand_id: number | null;
+  unit_id: number | null;
+  name: string;
+  slug: string;
+  code: string;
+  short_description: DefaultText;
+  description: DefaultText;
+  price: number;
+  discount_price: DefaultInt;
+  quantity: DefaultInt;
+  min_order_quantity: DefaultInt;
+  is_active: DefaultFlag;
+  is_new: DefaultFlag;
+  is_featured: DefaultFlag;
+  is_digital: DefaultFlag;
+  rating: DefaultInt;
+  total_reviews: DefaultInt;
+  total_sold: DefaultInt;
+  total_views: DefaultInt;
+  video_url: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductImagesTable { id: Generated<number>; product_id: number; path: string; alt: string; sort: DefaultInt }
+export interface ProductColorsTable { product_id: number; color_id: number; price: DefaultInt }
+export interface ProductSizesTable { product_id: number; size_id: number; price: DefaultInt }
+export interface ProductUnitsTable { product_id: number; unit_id: number; price: DefaultInt }
+
+export interface DigitalProductFilesTable { id: Generated<number>; product_id: number; file_name: string; path: string; size_bytes: DefaultInt }
+export interface ProductLicensesTable { id: Generated<number>; product_id: number; license_key: string; order_id: number | null; created_at: Timestamp }
+
+export interface FlashSalesTable {
+  id: Generated<number>;
+  name: string;
+  thumbnail: string;
+  description: DefaultText;
+  discount: DefaultInt;
+  starts_at: string;
+  ends_at: string;
+  is_active: DefaultFlag;
+}
+export interface FlashSaleProductsTable {
+  flash_sale_id: number;
+  product_id: number;
+  price: number;
+  discount: DefaultInt;
+  quantity: DefaultInt;
+  sale_quantity: DefaultInt;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  kind: ColumnType<"hero" | "ad", "hero" | "ad" | undefined, "hero" | "ad">;
+  title: string;
+  image: string;
+  alt: string;
+  url: string | null;
+  sort: DefaultInt;
+  is_active: DefaultFlag;
+}
+
+export interface BlogCategoriesTable { id: Generated<number>; name: string; slug: string }
+export interface BlogsTable {
+  id: Generated<number>;
+  category_id: number;
+  title: string;
+  slug: string;
+  thumbnail: string;
+  author_name: string;
+  author_photo: string | null;
+  summary: DefaultText;
+  description: string;
+  tags: DefaultText;
+  total_views: DefaultInt;
+  is_active: DefaultFlag;
+  created_at: Timestamp;
+}
+export interface BlogProductsTable { blog_id: number; product_id: number }
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  product_id: number;
+  shop_id: number;
+  user_id: number | null;
+  customer_name: string;
+  rating: number;
+  description: DefaultText;
+  is_active: DefaultFlag;
+  created_at: Timestamp;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  shop_id: number;
+  code: string;
+  discount_type: "Amount" | "Percentage";
+  discount: number;
+  min_order_amount: DefaultInt;
+  max_discount_amount: number | null;
+  limit_for_user: DefaultInt;
+  starts_at: string;
+  expires_at: string;
+  is_active: DefaultFlag;
+}
+
+export interface LegalPagesTable { id: Generated<number>; slug: string; title: string; description: string; updated_at: Timestamp }
+
+export interface MenusTable { id: Generated<number>; name: string; url: string; target: DefaultText; is_external: DefaultFlag; sort: DefaultInt }
+
+export interface FootersTable { id: Generated<number>; title: string; sort: DefaultInt }
+export type FooterItemType = "logo" | "text" | "email" | "phone" | "social_links" | "app_store" | "link";
+export interface FooterItemsTable {
+  id: Generated<number>;
+  footer_id: number;
+  type: FooterItemType;
+  title: DefaultText;
+  url: string | null;
+  target: DefaultText;
+  sort: DefaultInt;
+}
+
+export interface SocialLinksTable { id: Generated<number>; name: string; link: string; logo: string; sort: DefaultInt }
+export interface PaymentGatewaysTable { id: Generated<number>; name: string; title: string; logo: string; is_active: DefaultFlag; sort: DefaultInt }
+
+export interface Database {
+  settings: SettingsTable;
+  languages: LanguagesTable;
+  currencies: CurrenciesTable;
+  countries: CountriesTable;
+  users: UsersTable;
+  shops: ShopsTable;
+  categories: CategoriesTable;
+  sub_categories: SubCategoriesTable;
+  brands: BrandsTable;
+  colors: ColorsTable;
+  sizes: SizesTable;
+  units: UnitsTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  product_colors: ProductColorsTable;
+  product_sizes: ProductSizesTable;
+  product_units: ProductUnitsTable;
+  digital_product_files: DigitalProductFilesTable;
+  product_licenses: ProductLicensesTable;
+  flash_sales: FlashSalesTable;
+  flash_sale_products: FlashSaleProductsTable;
+  banners: BannersTable;
+  blog_categories: BlogCategoriesTable;
+  blogs: BlogsTable;
+  blog_products: BlogProductsTable;
+  reviews: ReviewsTable;
+  coupons: CouponsTable;
+  legal_pages: LegalPagesTable;
+  menus: MenusTable;
+  footers: FootersTable;
+  footer_items: FooterItemsTable;
+  social_links: SocialLinksTable;
+  payment_gateways: PaymentGatewaysTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

@@ -1,0 +1,23 @@
+/** What a price needs to be shown: the selected currency and where its symbol goes. */
+export interface DisplayCurrency {
+  name: string;
+  symbol: string;
+  rate_from_default: number;
+  position: "prefix" | "suffix";
+}
+
+const amountFormat = new Intl.NumberFormat("en-US", {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  numberingSystem: "latn",
+});
+
+/**
+ * The one money function: an amount in minor units of the default currency, converted by the
+ * selected currency's rate_from_default and shown with 2 decimals and the symbol before or after.
+ */
+export function formatMoney(minorUnits: number, currency: DisplayCurrency): string {
+  const converted = Math.round(minorUnits * currency.rate_from_default) / 100;
+  const amount = amountFormat.format(converted);
+  return currency.position === "suffix" ? `${amount}${currency.symbol}` : `${currency.symbol}${amount}`;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { secureCookies, sessionSecrets } from "./secrets.server";
+import { MAX_TOASTS, type Toast } from "./toast";
+
+/** Only what must travel with the shopper; everything that matters lives in the database. */
+export interface SessionData {
+  userId: number;
+  currency: string;
+}
+export interface SessionFlashData {
+  toasts: Toast[];
+}
+
+export type ShopSession = Session<SessionData, SessionFlashData>;
+
+let storage: ReturnType<typeof createStorage> | undefined;
+
+function createStorage() {
+  return createCookieSessionStorage<SessionData, SessionFlashData>({
+    cookie: {
+      name: "bazaar_session",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies(),
+      path: "/",
+      maxAge: 60 * 60 * 24 * 30,
+      secrets: sessionSecrets(),
+    },
+  });
+}
+
+function sessionStorage() {
+  storage ??= createStorage();
+  return storage;
+}
+
+/** A cookie that fails to verify or parse gives an empty session, never an error. */
+export async function getSession(request: Request): Promise<ShopSession> {
+  try {
+    return await sessionStorage().getSession(request.headers.get("Cookie"));
+  } catch {
+    return sessionStorage().getSession();
+  }
+}
+
+export function commitSession(session: ShopSession) {
+  return sessionStorage().commitSession(session);
+}
+
+export function destroySession(session: ShopSession) {
+  return sessionStorage().destroySession(session);
+}
+
+/** Adds a toast to show on the next page the shopper sees. */
+export function flashToast(session: ShopSession, toast: Omit<Toast, "id" | "duration"> & { duration?: Toast["duration"] }) {
+  const pending = session.get("toasts") ?? [];
+  const next: Toast = { ...toast, duration: toast.duration ?? 5000, id: randomUUID() };
+  session.flash("toasts", [...pending, next].slice(-MAX_TOASTS));
+}
+
+/** POST → 303 → GET with a toast: the ending of every successful form action. */
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  toast: Parameters<typeof flashToast>[1],
+  init?: ResponseInit,
+) {
+  const session = await getSession(request);
+  flashToast(session, toast);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await commitSession(session));
+  return redirect(to, { ...init, status: 303, headers });
+}
+
+/** Only same-site paths are followed, so a crafted form cannot send the shopper elsewhere. */
+export function safeRedirectPath(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

@@ -1,0 +1,14 @@
+/** A message for the shopper; texts are locale keys with values, translated when shown. */
+export interface Toast {
+  id: string;
+  kind: "success" | "error" | "warning" | "info";
+  /** Locale key of a short heading, optional. */
+  title?: string;
+  /** Locale key of the message. */
+  message: string;
+  values?: Record<string, string | number>;
+  /** 3000 for login, registration and cart messages; 5000 otherwise (spec §9). */
+  duration: 3000 | 5000;
+}
+
+export const MAX_TOASTS = 20;

@@ -1,0 +1,138 @@
+import {
+  data,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { useNonce } from "./components/nonce";
+import { ErrorPage } from "./components/error-page";
+import { ThemeStyle } from "./components/theme-style";
+import { ToastRegion } from "./components/toast-region";
+import { shopContext } from "./lib/context.server";
+import { localeCookie } from "./lib/i18n.server";
+import { errorTitle } from "./lib/meta";
+import { commitSession } from "./lib/session.server";
+import { listCategories } from "./modules/catalog/categories.server";
+import stylesheet from "./tailwind.css";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, settings, session, locale, dir, t, user, currency } = await shopContext(request);
+  const headers = new Headers();
+
+  // remix-i18next reads the language from the `locale` cookie, so it is written whenever it is missing or stale.
+  const cookieLocale = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+
+  const toasts = session.get("toasts") ?? [];
+  const staleCurrency = session.has("currency") && session.get("currency") !== currency.name;
+  if (staleCurrency) session.unset("currency");
+  if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
+
+  const categories = await listCategories(db);
+
+  return data(
+    {
+      locale,
+      dir,
+      appName: settings.appName,
+      notFoundTitle: t("meta.notFound"),
+      errorTitle: t("meta.error"),
+      shell: {
+        logo: settings.logo,
+        footerLogo: settings.footerLogo,
+        footerQr: settings.footerQr,
+        footerText: settings.footerText,
+        footerDescription: settings.footerDescription,
+        showFooter: settings.showFooter,
+        mobile: settings.mobile,
+        email: settings.email,
+        address: settings.address,
+        multiVendor: settings.multiVendor,
+        showDownloadApp: settings.showDownloadApp,
+        appStoreLink: settings.appStoreLink,
+        playStoreLink: settings.playStoreLink,
+        languages: settings.languages,
+        currencies: settings.currencies.map(({ name, symbol }) => ({ name, symbol })),
+        menus: settings.menus,
+        footers: settings.footers,
+        socialLinks: settings.socialLinks,
+      },
+      themeColors: settings.themeColors,
+      currency,
+      categories,
+      user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
+      counts: { wishlist: 0, cart: 0 },
+      toasts,
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/** The root loader's data, for any component under the root. */
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
+  error ? errorTitle(matches, isRouteErrorResponse(error) && error.status === 404) : [];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const locale = root?.locale ?? "en";
+  useChangeLanguage(locale);
+  return (
+    <html lang={locale} dir={root?.dir ?? "ltr"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+        {root?.themeColors ? <ThemeStyle colors={root.themeColors} nonce={nonce} /> : null}
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased">
+        {children}
+        <ToastRegion toasts={root?.toasts ?? []} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return notFound ? (
+    <ErrorPage title={t("notFound.title")} text={t("notFound.text")} action={t("notFound.home")} />
+  ) : (
+    <ErrorPage title={t("error.title")} text={t("error.text")} action={t("notFound.home")} />
+  );
+}

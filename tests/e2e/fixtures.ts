@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import { e2eEnv } from "../../playwright.config";
+
+const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/**
+ * Runs axe (WCAG 2.2 A/AA) on what the shopper sees now. With JavaScript off axe cannot run in the
+ * page, so the rendered HTML (scripts removed) is audited in a second, script-enabled page.
+ */
+async function audit(page: Page, javaScriptEnabled: boolean) {
+  let target = page;
+  if (!javaScriptEnabled) {
+    const html = (await page.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+    const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() });
+    target = await context.newPage();
+    await target.goto(new URL("/healthz", page.url()).href);
+    await target.setContent(html, { waitUntil: "load" });
+  }
+  try {
+    const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join("\n  ")}`,
+    );
+    expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+  } finally {
+    if (target !== page) await target.context().close();
+  }
+}
+
+/** Changes a shop setting through the `settings` command, as an operator would. */
+export function setSetting(key: string, value: string) {
+  execFileSync("node_modules/.bin/tsx", ["scripts/settings.ts", "set", key, value], {
+    env: { ...process.env, ...e2eEnv },
+    stdio: "pipe",
+  });
+}
+
+export const test = base.extend<{ checkA11y: () => Promise<void>; jsEnabled: boolean }>({
+  jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  checkA11y: async ({ page, jsEnabled }, use) => use(() => audit(page, jsEnabled)),
+});
+
+export { expect };
