@@ -32,10 +32,10 @@ export function CategoryNavbar({ root }: { root: RootData }) {
                     {category.name}
                   </Link>
                   {category.sub_categories.length ? (
-                    <ul className="mt-2 space-y-1 text-center text-xs font-normal text-slate-600">
+                    <ul className="mt-2 text-center text-xs font-normal text-slate-600">
                       {category.sub_categories.map((sub) => (
                         <li key={sub.id}>
-                          <Link to={`/categories/${category.id}?subcategory=${sub.id}`} className="hover:text-primary hover:underline">{sub.name}</Link>
+                          <Link to={`/categories/${category.id}?subcategory=${sub.id}`} className="inline-block min-h-6 leading-6 hover:text-primary hover:underline">{sub.name}</Link>
                         </li>
                       ))}
                     </ul>

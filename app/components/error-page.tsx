@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 export function ErrorPage({ title, text, action }: { title: string; text: string; action: string }) {
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
-      <p aria-hidden="true" className="text-7xl font-black text-primary-200">404</p>
+      <p aria-hidden="true" className="text-7xl font-black text-primary-700">404</p>
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
       <p className="max-w-md text-slate-600">{text}</p>
       <Link to="/" className="btn-primary">{action}</Link>

@@ -14,8 +14,8 @@ describe("language of a request", () => {
     test = await createTestDatabase("sqlite");
     await test.db.insertInto("languages").values([
       { name: "en", title: "English", direction: "ltr", is_default: 1 },
-      { name: "ar", title: "العربية", direction: "rtl" },
-      { name: "fr", title: "Français", direction: "ltr" },
+      { name: "ar", title: "العربية", direction: "rtl", is_default: 0 },
+      { name: "fr", title: "Français", direction: "ltr", is_default: 0 },
     ]).execute();
     settings = await getSettings(test.db);
   });

@@ -10,11 +10,11 @@ describeEachDatabase("settings", (kind) => {
     test = await createTestDatabase(kind);
     await test.db.insertInto("languages").values([
       { name: "en", title: "English", direction: "ltr", is_default: 1 },
-      { name: "ar", title: "العربية", direction: "rtl" },
+      { name: "ar", title: "العربية", direction: "rtl", is_default: 0 },
     ]).execute();
     await test.db.insertInto("currencies").values([
       { name: "USD", symbol: "$", rate_from_default: 1, is_default: 1 },
-      { name: "EUR", symbol: "€", rate_from_default: 0.92 },
+      { name: "EUR", symbol: "€", rate_from_default: 0.92, is_default: 0 },
     ]).execute();
   });
   afterAll(() => test.drop());
