@@ -29,8 +29,8 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         </h3>
         <p className="flex items-center gap-1 text-xs text-slate-600">
           <StarIcon className="h-3.5 w-3.5 text-amber-500" />
-          <span>{t("product.rating", { rating: product.rating.toFixed(1) })}</span>
-          <span>{t("product.reviews", { count: product.total_reviews })}</span>
+          <span className="sr-only">{t("product.rating", { rating: product.rating.toFixed(1) })} {t("product.reviews", { count: product.total_reviews })}</span>
+          <span aria-hidden="true">{product.rating.toFixed(1)} ({product.total_reviews})</span>
         </p>
         <p className="mt-auto flex flex-wrap items-baseline gap-2">
           {discounted ? (

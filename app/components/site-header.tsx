@@ -99,7 +99,7 @@ export function SiteHeader({ root }: { root: RootData }) {
           >
             <nav
               aria-label={t("header.menu")}
-              className="fixed bottom-0 end-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-2xl"
+              className="slide-in-end fixed bottom-0 end-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-2xl"
             >
               <ul className="space-y-1">
                 {user ? (

@@ -29,7 +29,6 @@ export default function Home() {
     <h1 className="sr-only">{t("home.heroTitle")}</h1>
     <div className="container-shop space-y-12 py-6">
 
-      <h1 className="sr-only">{t("home.heroTitle")}</h1>
       {hero ? (
         <section aria-label={t("home.banners")} className="grid gap-4 lg:grid-cols-3">
           <Link to={hero.url ?? "/products"} className="overflow-hidden rounded-xl lg:col-span-2">
