@@ -126,6 +126,7 @@ export function SiteHeader({ root }: { root: RootData }) {
                   </Link>
                 </li>
                 <li><hr className="my-2 border-slate-200" /></li>
+                <li><Link to="/categories" className="block rounded px-2 py-2 hover:bg-slate-100">{t("navbar.categories")}</Link></li>
                 {shell.menus.map((menu) => (
                   <li key={menu.id}>
                     <MenuLink url={menu.url} target={menu.target} external={menu.is_external} className="block rounded px-2 py-2 hover:bg-slate-100">

@@ -18,6 +18,9 @@ export interface PaymentGateway { name: string; title: string; logo: string }
 
 /** The shop's "master" settings (spec §3): everything the shell and the flows are driven by. */
 export interface Settings extends StoredSettings {
+  /** The shop's own locale and its direction (a request's may differ: see lib/i18n.server). */
+  locale: string;
+  langDirection: "ltr" | "rtl";
   languages: Language[];
   currencies: Currency[];
   /** The default currency with the display position. */
@@ -112,6 +115,8 @@ async function loadSettings(db: Db): Promise<Settings> {
   return {
     ...base,
     defaultLocale,
+    locale: defaultLocale,
+    langDirection: languageList.find((l) => l.name === defaultLocale)?.direction ?? "ltr",
     languages: languageList,
     currencies: currencyList,
     currency: {

@@ -22,6 +22,7 @@ describeEachDatabase("settings", (kind) => {
   it("answers every field with its default on a new shop", async () => {
     const settings = await getSettings(test.db);
     expect(settings.appName).toBe("Bazaar");
+    expect([settings.locale, settings.langDirection]).toEqual(["en", "ltr"]);
     expect(settings.multiVendor).toBe(true);
     expect(settings.phoneMinLength).toBe(9);
     expect(settings.phoneMaxLength).toBe(16);
