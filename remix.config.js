@@ -1,9 +1,14 @@
+// BAZAAR_BUILD_DIR lets several checkouts' builds live side by side (parallel test runs); default build/.
+const buildDir = process.env.BAZAAR_BUILD_DIR;
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
-  serverBuildPath: "build/index.js",
+  serverBuildPath: buildDir ? `${buildDir}/index.js` : "build/index.js",
+  assetsBuildDirectory: buildDir ? `${buildDir}/assets` : "public/build",
+  cacheDirectory: buildDir ? `${buildDir}/.cache` : ".cache",
   tailwind: true,
   postcss: false,
   serverDependenciesToBundle: [],

@@ -16,7 +16,9 @@ process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
 
 const development = process.env.NODE_ENV === "development";
-const BUILD_PATH = path.resolve("build/index.js");
+const BUILD_DIR = process.env.BAZAAR_BUILD_DIR;
+const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
+const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
 
 if (!fs.existsSync(BUILD_PATH)) {
   console.log("No build found: building the app (once)…");
@@ -56,7 +58,7 @@ app.use((req, res, next) => {
 });
 
 app.use(compression());
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use("/locales", express.static("public/locales", { maxAge: "1d" }));
 app.use(express.static("public", { maxAge: "1h" }));
 
