@@ -7,6 +7,8 @@ import { MAX_TOASTS, type Toast } from "./toast";
 export interface SessionData {
   userId: number;
   currency: string;
+  /** Product ids this visitor opened, newest first (home and dashboard show them). */
+  recentlyViewed: number[];
 }
 export interface SessionFlashData {
   toasts: Toast[];
