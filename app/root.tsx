@@ -24,6 +24,7 @@ import { shopContext } from "./lib/context.server";
 import { localeCookie } from "./lib/i18n.server";
 import { errorTitle } from "./lib/meta";
 import { commitSession } from "./lib/session.server";
+import type { ShownToast } from "./lib/toast";
 import { listCategories } from "./modules/catalog/categories.server";
 import stylesheet from "./tailwind.css";
 
@@ -81,7 +82,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       categories,
       user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
       counts: { wishlist: 0, cart: 0 },
-      toasts,
+      toasts: toasts.map((toast): ShownToast => ({
+        id: toast.id,
+        kind: toast.kind,
+        title: t(toast.title ?? `toast.${toast.kind}`),
+        message: t(toast.message, toast.values),
+        duration: toast.duration,
+      })),
     },
     { headers },
   );

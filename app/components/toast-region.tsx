@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_TOASTS, type Toast } from "~/lib/toast";
+import { MAX_TOASTS, type ShownToast, type Toast } from "~/lib/toast";
 
 const kindStyles: Record<Toast["kind"], string> = {
   success: "border-emerald-600 bg-emerald-50 text-emerald-900",
@@ -13,7 +13,7 @@ const kindStyles: Record<Toast["kind"], string> = {
  * Flash messages in a polite live region, bottom-start (bottom-left, bottom-right in RTL).
  * Server-rendered so they show without JS until the next page; with JS each one fades after its duration.
  */
-export function ToastRegion({ toasts }: { toasts: Toast[] }) {
+export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
   const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   const [shown, setShown] = useState(toasts);
@@ -53,8 +53,8 @@ export function ToastRegion({ toasts }: { toasts: Toast[] }) {
           className={`pointer-events-auto flex items-start gap-3 rounded-md border-s-4 p-3 shadow-lg ${kindStyles[toast.kind]} ${leaving.includes(toast.id) ? "toast-leaving" : ""}`}
         >
           <div className="min-w-0 flex-1">
-            <p className="font-semibold">{t(toast.title ?? `toast.${toast.kind}`)}</p>
-            <p className="truncate text-sm">{t(toast.message, toast.values)}</p>
+            <p className="font-semibold">{toast.title}</p>
+            <p className="truncate text-sm">{toast.message}</p>
           </div>
           {hydrated ? (
             <button type="button" onClick={() => dismiss(toast.id)} className="rounded px-1 text-lg leading-none" aria-label={t("a11y.dismiss")}>

@@ -12,3 +12,12 @@ export interface Toast {
 }
 
 export const MAX_TOASTS = 20;
+
+/** A toast as the page shows it: texts already translated on the server, so any namespace works. */
+export interface ShownToast {
+  id: string;
+  kind: Toast["kind"];
+  title: string;
+  message: string;
+  duration: Toast["duration"];
+}
