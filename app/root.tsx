@@ -55,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       dir,
       appName: settings.appName,
+      /** Absolute base for canonical and sharing links: BASE_URL when set, else this request's origin. */
+      origin: settings.baseUrl || new URL(request.url).origin,
       notFoundTitle: t("meta.notFound"),
       errorTitle: t("meta.error"),
       shell: {
