@@ -14,6 +14,13 @@ declare module "@remix-run/server-runtime" {
   interface AppLoadContext {
     /** Per-request CSP nonce, made by server.js. */
     nonce: string;
+    /** The visitor's address as the HTTP server sees it (behind a trusted proxy: the forwarded one). */
+    clientIp?: string;
+    /**
+     * Drops this response's Content-Security-Policy header. Called before a 304, whose page the browser takes
+     * from its cache together with the policy (and nonce) stored with it (docs/decisions/0006-http-caching.md).
+     */
+    omitContentSecurityPolicy?: () => void;
   }
 }
 

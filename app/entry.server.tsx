@@ -1,7 +1,9 @@
-import { PassThrough } from "node:stream";
+import { createHash } from "node:crypto";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
+import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
@@ -16,6 +18,13 @@ export async function prepare() {
   await prepareDatabase();
 }
 
+/** Pages that may be kept by the visitor's browser and revalidated (docs/decisions/0006-http-caching.md). */
+const CACHEABLE = "private, no-cache";
+/** Anything personal, answers to forms and error pages: never stored anywhere. */
+const PERSONAL = "private, no-store";
+/** The same page for another language or visitor is a different representation. */
+const VARY = "Cookie, Accept-Language, Accept-Encoding";
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -24,43 +33,134 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   let locale = "en";
+  let guest = false;
   try {
-    locale = (await shopContext(request)).locale;
+    const context = await shopContext(request);
+    locale = context.locale;
+    guest = context.user === null;
   } catch {
-    // The error page still renders, in the fallback language.
+    // The error page still renders, in the fallback language, and is not cached.
   }
-  const i18n = i18nFor(locale);
   const nonce = loadContext.nonce ?? "";
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const page = (
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18nFor(locale)}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
+  if (!isGuestPage(request, responseStatusCode, responseHeaders, guest)) {
+    responseHeaders.set("Cache-Control", PERSONAL);
+    const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+    return streamDocument(page, nonce, waitForAll, responseStatusCode, responseHeaders);
+  }
+
+  const { html, status } = await renderDocument(page, nonce, responseStatusCode);
+  if (status !== 200) {
+    responseHeaders.set("Cache-Control", PERSONAL);
+    return new Response(html, { status, headers: responseHeaders });
+  }
+  const etag = pageEtag(html, nonce);
+  responseHeaders.set("ETag", etag);
+  responseHeaders.set("Cache-Control", CACHEABLE);
+  responseHeaders.append("Vary", VARY);
+  // Without a way to drop the new response's CSP header, the browser would apply a fresh nonce to its cached
+  // page and block that page's scripts: such a server always gets the full page.
+  const canReuse = nonce === "" || loadContext.omitContentSecurityPolicy !== undefined;
+  if (canReuse && etagMatches(request.headers.get("If-None-Match"), etag)) {
+    loadContext.omitContentSecurityPolicy?.();
+    responseHeaders.delete("Content-Type");
+    return new Response(null, { status: 304, headers: responseHeaders });
+  }
+  return new Response(html, { status, headers: responseHeaders });
+}
+
+/**
+ * A page that is the same for every guest with the same cookies: a GET by a visitor without a signed-in
+ * user, answered 200 without setting a cookie (a toast, a first language choice, a remembered product).
+ */
+function isGuestPage(request: Request, status: number, headers: Headers, guest: boolean): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    status === 200 &&
+    guest &&
+    !headers.has("Set-Cookie") &&
+    !/no-store/i.test(headers.get("Cache-Control") ?? "")
+  );
+}
+
+/** Streams the page as it renders (personal pages and answers to forms). */
+function streamDocument(page: ReactNode, nonce: string, waitForAll: boolean, status: number, headers: Headers) {
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      [waitForAll ? "onAllReady" : "onShellReady"]() {
+        shellRendered = true;
+        const body = new PassThrough();
+        resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Renders the whole page into memory, so it can be hashed before anything is sent. */
+function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
+  return new Promise<{ html: string; status: number }>((resolve, reject) => {
+    let status = initialStatus;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        resolve({ html: Buffer.concat(chunks).toString("utf8"), status });
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onAllReady() {
+        pipe(sink);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        console.error(error);
+      },
+    });
+    const timer = setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * A weak validator of the page as every guest sees it: the per-response CSP nonce is masked out first, so
+ * two renders of the same page compare equal.
+ */
+function pageEtag(html: string, nonce: string): string {
+  const stable = nonce ? html.replaceAll(nonce, "") : html;
+  return `W/"${createHash("sha256").update(stable).digest("base64url").slice(0, 32)}"`;
+}
+
+/** If-None-Match compares weakly (RFC 9110 §13.1.2): W/ prefixes are ignored; `*` matches any page. */
+function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }

@@ -19,7 +19,11 @@ export function Dropdown({
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
+  // Close after a navigation, but not on hydration: a click just before the scripts loaded must stay open.
+  const lastLocation = useRef(location.key);
   useEffect(() => {
+    if (lastLocation.current === location.key) return;
+    lastLocation.current = location.key;
     if (ref.current) ref.current.open = false;
   }, [location.key]);
 

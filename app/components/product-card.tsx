@@ -1,22 +1,24 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useMoney } from "~/lib/use-money";
+import { basePrice, savingPercent } from "~/modules/catalog/pricing";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/products.server";
 import { StarIcon } from "./icons";
 
-/** Spec §4: the discount price applies when above 0, else the price. */
+/** The shared price rules (pricing.ts): a running flash-sale price, else the discount price when above 0, else the price. */
 export function ProductCard({ product }: { product: ProductCardData }) {
   const { t } = useTranslation();
   const money = useMoney();
-  const discounted = product.discount_price > 0 && product.discount_price < product.price;
-  const percent = discounted ? Math.round((1 - product.discount_price / product.price) * 100) : 0;
+  const finalPrice = basePrice(product);
+  const percent = savingPercent(product);
+  const discounted = finalPrice < product.price;
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
       <div className="relative aspect-square bg-slate-100">
         {product.thumbnail ? (
           <img src={product.thumbnail} alt={product.thumbnail_alt ?? product.name} width={300} height={300} loading="lazy" className="h-full w-full object-cover" />
         ) : null}
-        {discounted ? (
+        {percent > 0 ? (
           <span className="absolute start-2 top-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("product.off", { percent })}</span>
         ) : null}
         {product.is_digital ? (
@@ -35,7 +37,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <p className="mt-auto flex flex-wrap items-baseline gap-2">
           {discounted ? (
             <>
-              <span className="font-bold text-primary-700"><span className="sr-only">{t("product.discountPrice")}: </span><span>{money(product.discount_price)}</span></span>
+              <span className="font-bold text-primary-700"><span className="sr-only">{t("product.discountPrice")}: </span><span>{money(finalPrice)}</span></span>
               <del className="text-xs text-slate-600"><span className="sr-only">{t("product.originalPrice")}: </span><span>{money(product.price)}</span></del>
             </>
           ) : (

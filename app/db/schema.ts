@@ -217,6 +217,16 @@ export interface FooterItemsTable {
 export interface SocialLinksTable { id: Generated<number>; name: string; link: string; logo: string; sort: DefaultInt }
 export interface PaymentGatewaysTable { id: Generated<number>; name: string; title: string; logo: string; is_active: DefaultFlag; sort: DefaultInt }
 
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  subject: string;
+  message: string;
+  user_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   languages: LanguagesTable;
@@ -251,6 +261,7 @@ export interface Database {
   footer_items: FooterItemsTable;
   social_links: SocialLinksTable;
   payment_gateways: PaymentGatewaysTable;
+  contact_messages: ContactMessagesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

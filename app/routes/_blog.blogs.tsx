@@ -1,48 +1,89 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BlogCard } from "~/components/blog-card";
+import { Pagination } from "~/components/pagination";
 import { shopContext } from "~/lib/context.server";
-import { formatDate } from "~/lib/dates";
-import { pageTitle } from "~/lib/meta";
-import { listBlogs } from "~/modules/content/blogs.server";
+import { parsePage } from "~/lib/pagination";
+import { pageMeta } from "~/lib/seo";
+import { listBlogCategories, listBlogPage } from "~/modules/content/blogs.server";
+
+export const handle = { i18n: ["content"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, t, locale } = await shopContext(request);
-  return { title: t("meta.blogs"), locale, blogs: await listBlogs(db, { limit: 24 }) };
+  const url = new URL(request.url);
+  const [list, categories] = await Promise.all([
+    listBlogPage(db, { category: url.searchParams.get("category"), page: parsePage(url.searchParams.get("page")) }),
+    listBlogCategories(db),
+  ]);
+  // The canonical URL keeps only what changes the page: a known category and a page after the first.
+  const canonical = new URLSearchParams();
+  if (list.category) canonical.set("category", list.category.slug);
+  if (list.page > 1) canonical.set("page", String(list.page));
+  const query = canonical.toString();
+  return {
+    title: list.category ? t("content:blogs.categoryTitle", { category: list.category.name }) : t("content:blogs.title"),
+    description: t("content:blogs.description"),
+    path: `/blogs${query ? `?${query}` : ""}`,
+    locale,
+    list,
+    categories,
+    allPosts: categories.reduce((sum, c) => sum + c.total, 0),
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data ? pageMeta(matches, { title: data.title, description: data.description, path: data.path }) : [];
 
 export default function Blogs() {
-  const { blogs, locale } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { list, categories, allPosts, locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("content");
+  const current = list.category?.slug ?? null;
+  const chip = "inline-flex min-h-10 items-center rounded-full border px-4 text-sm font-medium";
   return (
     <div className="container-shop py-8">
-      <h1 className="text-3xl font-bold">{t("blog.title")}</h1>
-      <p className="mt-1 text-slate-600">{t("blog.intro")}</p>
-      {blogs.length === 0 ? (
-        <p className="mt-8 text-slate-600">{t("blog.empty")}</p>
-      ) : (
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {blogs.map((blog) => (
-            <li key={blog.id}>
-              <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200">
-                <img src={blog.thumbnail} alt="" width={600} height={320} loading="lazy" className="aspect-[15/8] w-full bg-slate-100 object-cover" />
-                <div className="flex flex-1 flex-col gap-2 p-4">
-                  <p className="text-xs font-semibold uppercase text-primary-700">{blog.category_name}</p>
-                  <h2 className="text-lg font-semibold">
-                    <Link to={`/blog/${blog.slug}`} className="hover:text-primary">{blog.title}</Link>
-                  </h2>
-                  <p className="line-clamp-3 text-sm text-slate-600">{blog.summary}</p>
-                  <p className="mt-auto text-xs text-slate-600">
-                    {t("blog.by", { author: blog.author_name })} · <time dateTime={blog.created_at}>{formatDate(blog.created_at, locale)}</time>
-                  </p>
-                </div>
-              </article>
+      <h1 className="text-3xl font-bold">{t("blogs.title")}</h1>
+      <p className="mt-1 text-slate-600">
+        {list.category ? t("blogs.categoryIntro", { category: list.category.name }) : t("blogs.intro")}
+      </p>
+
+      <nav aria-label={t("blogs.filter")} className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          <li>
+            <Link
+              to="/blogs"
+              aria-current={current === null ? "page" : undefined}
+              className={`${chip} ${current === null ? "border-primary bg-primary text-white" : "border-slate-300 hover:bg-slate-100"}`}
+            >
+              {t("blogs.withCount", { name: t("blogs.all"), count: allPosts })}
+            </Link>
+          </li>
+          {categories.map((category) => (
+            <li key={category.id}>
+              <Link
+                to={`/blogs?category=${encodeURIComponent(category.slug)}`}
+                aria-current={current === category.slug ? "page" : undefined}
+                className={`${chip} ${current === category.slug ? "border-primary bg-primary text-white" : "border-slate-300 hover:bg-slate-100"}`}
+              >
+                {t("blogs.withCount", { name: category.name, count: category.total })}
+              </Link>
             </li>
           ))}
         </ul>
+      </nav>
+
+      <p className="mt-6 text-sm text-slate-600">{t("blogs.count", { count: list.total })}</p>
+      {list.blogs.length === 0 ? (
+        <p className="mt-4 text-slate-600">{t("blogs.empty")}</p>
+      ) : (
+        <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {list.blogs.map((blog) => (
+            <li key={blog.id}><BlogCard blog={blog} locale={locale} /></li>
+          ))}
+        </ul>
       )}
+      <Pagination totalItems={list.total} current={list.page} perPage={list.perPage} />
     </div>
   );
 }

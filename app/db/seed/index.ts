@@ -141,9 +141,10 @@ export async function resetDatabase(db: Db): Promise<void> {
     return;
   }
 
+  // Plain tables only: the full-text index and its shadow tables follow `products` through their triggers.
   const { rows: tables } = await sql<{ name: string }>`
-    SELECT name FROM sqlite_master
-    WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_migration%'
+    SELECT name FROM pragma_table_list
+    WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_migration%'
     ORDER BY name`.execute(db);
   const names = tables.map((t) => t.name);
   const parents = new Map<string, Set<string>>();

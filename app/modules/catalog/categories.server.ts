@@ -16,3 +16,30 @@ export async function listCategories(db: Db): Promise<Category[]> {
     sub_categories: subs.filter((s) => s.category_id === c.id).map(({ category_id: _, ...s }) => s),
   }));
 }
+
+/**
+ * An active category by id ("12") or slug ("fashion"), with its active sub-categories; null when
+ * there is none. Both readings of the category URL (spec §2) land here.
+ */
+export async function findCategory(db: Db, idOrSlug: string): Promise<Category | null> {
+  const key = idOrSlug.trim();
+  const byId = /^\d{1,15}$/.test(key);
+  if (!byId && !/^[a-z0-9-]{1,120}$/.test(key)) return null;
+  const category = await db
+    .selectFrom("categories")
+    .select(["id", "name", "slug", "thumbnail"])
+    .where("is_active", "=", 1)
+    .$if(byId, (q) => q.where("id", "=", Number(key)))
+    .$if(!byId, (q) => q.where("slug", "=", key))
+    .executeTakeFirst();
+  if (!category) return null;
+  const subs = await db
+    .selectFrom("sub_categories")
+    .select(["id", "name", "slug", "thumbnail"])
+    .where("category_id", "=", category.id)
+    .where("is_active", "=", 1)
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+  return { ...category, sub_categories: subs };
+}

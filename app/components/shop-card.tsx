@@ -1,0 +1,90 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMoney } from "~/lib/use-money";
+import { RatingStars } from "./rating-stars";
+
+interface ShopRating {
+  id: number;
+  name: string;
+  logo: string;
+  rating: number;
+  total_reviews: number;
+}
+
+/** A chat with the shop opens on the messages screen with that shop picked. */
+export const chatWithShopHref = (shopId: number) => `/massages?shop=${shopId}`;
+
+function ShopRatingLine({ shop }: { shop: ShopRating }) {
+  const { t } = useTranslation("product");
+  return (
+    <p className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
+      <RatingStars rating={shop.rating} />
+      <span aria-hidden="true">{shop.rating.toFixed(1)}</span>
+      <span>{t("reviews.count", { count: shop.total_reviews })}</span>
+    </p>
+  );
+}
+
+/**
+ * The details page's seller box: Sold by, Visit Store, chat, delivery charge and estimated delivery.
+ * In single-vendor mode only the delivery facts remain.
+ */
+export function ShopCard({
+  shop,
+  multiVendor,
+}: {
+  shop: ShopRating & { delivery_charge: number; estimated_delivery_days: number };
+  multiVendor: boolean;
+}) {
+  const { t } = useTranslation("product");
+  const money = useMoney();
+  return (
+    <aside aria-labelledby="shop-card-title" className="space-y-4 rounded-lg border border-slate-200 p-4">
+      {multiVendor ? (
+        <>
+          <h2 id="shop-card-title" className="text-sm font-medium text-slate-600">{t("shop.soldBy")}</h2>
+          <div className="flex items-center gap-3">
+            <img src={shop.logo} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full border border-slate-200 bg-white" />
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">{shop.name}</p>
+              <ShopRatingLine shop={shop} />
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/shops/${shop.id}`} className="btn-primary">{t("shop.visitStore")}</Link>
+            <Link to={chatWithShopHref(shop.id)} className="btn-secondary">{t("shop.chat")}</Link>
+          </div>
+        </>
+      ) : (
+        <h2 id="shop-card-title" className="text-sm font-medium text-slate-600">{t("shop.delivery")}</h2>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-slate-600">{t("shop.deliveryCharge")}</dt>
+        <dd className="text-end font-medium text-slate-900">{shop.delivery_charge > 0 ? money(shop.delivery_charge) : t("shop.freeDelivery")}</dd>
+        <dt className="text-slate-600">{t("shop.estimatedDelivery")}</dt>
+        <dd className="text-end font-medium text-slate-900">{t("shop.days", { count: shop.estimated_delivery_days })}</dd>
+      </dl>
+    </aside>
+  );
+}
+
+/** A shop in the /shops grid: banner, logo, name, rating, item and category counts, Visit Store. */
+export function ShopTile({ shop }: { shop: ShopRating & { banner: string; total_products: number; total_categories: number } }) {
+  const { t } = useTranslation("product");
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
+      <img src={shop.banner} alt="" width={400} height={100} loading="lazy" className="h-24 w-full bg-slate-100 object-cover" />
+      <div className="-mt-8 flex flex-1 flex-col items-center gap-2 px-4 pb-4 text-center">
+        <img src={shop.logo} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-full border-4 border-white bg-white" />
+        <h2 className="font-semibold text-slate-900">{shop.name}</h2>
+        <ShopRatingLine shop={shop} />
+        <p className="text-sm text-slate-600">
+          {t("shop.items", { count: shop.total_products })} · {t("shop.categories", { count: shop.total_categories })}
+        </p>
+        <Link to={`/shops/${shop.id}`} className="btn-primary mt-auto">
+          {t("shop.visitStore")}<span className="sr-only">: {shop.name}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

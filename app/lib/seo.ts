@@ -1,0 +1,63 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { pageTitle } from "./meta";
+
+type MatchLike = { id: string; data?: unknown };
+
+interface RootSeoData { appName?: string; origin?: string }
+
+export interface PageSeo {
+  /** The page's own title, translated (the app name is added). */
+  title: string | undefined;
+  /** One or two plain sentences for search results and link previews. */
+  description: string;
+  /** Path (and any query that makes a different page) from the site root, e.g. `/blog/my-post`. */
+  path: string;
+  /** Image for link previews: a path or an absolute URL. */
+  image?: string | null;
+  /** Open Graph type: `website` unless the page is an `article` or the like. */
+  type?: "website" | "article" | "product";
+}
+
+/** Absolute URL of a path on this shop: BASE_URL when set, else the request's origin (root data). */
+export function absoluteUrl(matches: MatchLike[], path: string): string {
+  const origin = (matches.find((m) => m.id === "root")?.data as RootSeoData | undefined)?.origin ?? "";
+  return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** Search descriptions are cut near 160 characters; longer ones end at a word with an ellipsis. */
+export function shortDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2)).replace(/[\s,.;:]+$/, "")}…`;
+}
+
+/**
+ * Everything search engines and link previews read: '{title} - {app name}', meta description, canonical link,
+ * Open Graph and the Twitter card. URLs are absolute.
+ */
+export function pageMeta(matches: MatchLike[], seo: PageSeo): MetaDescriptor[] {
+  const titleTags = pageTitle(matches, seo.title);
+  const fullTitle = (titleTags[0] as { title: string }).title;
+  const appName = (matches.find((m) => m.id === "root")?.data as RootSeoData | undefined)?.appName ?? "Bazaar";
+  const url = absoluteUrl(matches, seo.path);
+  const description = shortDescription(seo.description);
+  const image = seo.image ? absoluteUrl(matches, seo.image) : null;
+  return [
+    ...titleTags,
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: appName },
+    { property: "og:type", content: seo.type ?? "website" },
+    { property: "og:title", content: seo.title ?? appName },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+  ];
+}
+
+/** The shop's absolute origin: BASE_URL when set (behind a proxy or CDN), else the request's own. */
+export function siteOrigin(request: Request, baseUrl: string): string {
+  return baseUrl || new URL(request.url).origin;
+}

@@ -1,0 +1,298 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import type { Db } from "~/lib/db.server";
+import { runningFlashPrices } from "./flash-prices.server";
+import { basePrice, savingPercent } from "./pricing";
+import { OPTION_KINDS, optionsOf, parseId, type ColorOption, type OptionKind, type ProductOption } from "./product-options";
+import type { ProductCard } from "./products.server";
+
+export interface ProductImage { id: number; path: string; alt: string }
+
+/** Everything the details page shows about one product. Money in minor units of the default currency. */
+export interface ProductDetails {
+  id: number;
+  name: string;
+  code: string;
+  short_description: string;
+  description: string;
+  price: number;
+  discount_price: number;
+  /** Units in stock. */
+  quantity: number;
+  min_order_quantity: number;
+  rating: number;
+  total_reviews: number;
+  total_sold: number;
+  is_digital: boolean;
+  brand: { id: number; name: string } | null;
+  /** The unit the product is sold in (pcs, kg …). */
+  unit: { id: number; name: string } | null;
+  category: { id: number; name: string; slug: string };
+  sub_category: { id: number; name: string; slug: string } | null;
+  images: ProductImage[];
+  colors: ColorOption[];
+  sizes: ProductOption[];
+  units: ProductOption[];
+  /** The flash sale running now for this product, with its sale price. */
+  flash_sale: { id: number; price: number; ends_at: string } | null;
+  /** The same sale price as a pricing.ts source field (null without a running sale). */
+  flash_price: number | null;
+  shop: {
+    id: number;
+    name: string;
+    logo: string;
+    rating: number;
+    total_reviews: number;
+    delivery_charge: number;
+    estimated_delivery_days: number;
+  };
+}
+
+/** One active product of an active shop, with its options, images and running flash sale; else null. */
+export async function findProductDetails(db: Db, id: number, now = new Date()): Promise<ProductDetails | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const row = await db
+    .selectFrom("products as p")
+    .innerJoin("shops as s", "s.id", "p.shop_id")
+    .innerJoin("categories as c", "c.id", "p.category_id")
+    .leftJoin("sub_categories as sc", "sc.id", "p.sub_category_id")
+    .leftJoin("brands as b", "b.id", "p.brand_id")
+    .leftJoin("units as u", "u.id", "p.unit_id")
+    .select([
+      "p.id", "p.name", "p.code", "p.short_description", "p.description", "p.price", "p.discount_price",
+      "p.quantity", "p.min_order_quantity", "p.rating", "p.total_reviews", "p.total_sold", "p.is_digital",
+      "b.id as brand_id", "b.name as brand_name", "u.id as unit_id", "u.name as unit_name",
+      "c.id as category_id", "c.name as category_name", "c.slug as category_slug",
+      "sc.id as sub_category_id", "sc.name as sub_category_name", "sc.slug as sub_category_slug",
+      "s.id as shop_id", "s.name as shop_name", "s.logo as shop_logo", "s.rating as shop_rating",
+      "s.total_reviews as shop_total_reviews", "s.delivery_charge", "s.estimated_delivery_days",
+    ])
+    .where("p.id", "=", id)
+    .where("p.is_active", "=", 1)
+    .where("s.is_active", "=", 1)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const [images, options, flashPrices] = await Promise.all([
+    db.selectFrom("product_images").select(["id", "path", "alt"]).where("product_id", "=", id).orderBy("sort").orderBy("id").execute(),
+    productOptionRows(db, id),
+    runningFlashPrices(db, [id], now),
+  ]);
+  const flash = flashPrices.get(id);
+  const byKind = (kind: OptionKind) => options.filter((o) => o.kind === kind).map(({ id, name, price }) => ({ id, name, price }));
+
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    short_description: row.short_description,
+    description: row.description,
+    price: row.price,
+    discount_price: row.discount_price,
+    quantity: row.quantity,
+    min_order_quantity: Math.max(1, row.min_order_quantity),
+    rating: row.rating,
+    total_reviews: row.total_reviews,
+    total_sold: row.total_sold,
+    is_digital: row.is_digital === 1,
+    brand: row.brand_id != null && row.brand_name != null ? { id: row.brand_id, name: row.brand_name } : null,
+    unit: row.unit_id != null && row.unit_name != null ? { id: row.unit_id, name: row.unit_name } : null,
+    category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
+    sub_category:
+      row.sub_category_id != null && row.sub_category_name != null && row.sub_category_slug != null
+        ? { id: row.sub_category_id, name: row.sub_category_name, slug: row.sub_category_slug }
+        : null,
+    images,
+    colors: options.filter((o) => o.kind === "color").map(({ id, name, price, color_code }) => ({ id, name, price, color_code: color_code ?? "" })),
+    sizes: byKind("size"),
+    units: byKind("unit"),
+    flash_sale: flash ? { id: flash.flash_sale_id, price: flash.price, ends_at: flash.ends_at } : null,
+    flash_price: flash?.price ?? null,
+    shop: {
+      id: row.shop_id,
+      name: row.shop_name,
+      logo: row.shop_logo,
+      rating: row.shop_rating,
+      total_reviews: row.shop_total_reviews,
+      delivery_charge: row.delivery_charge,
+      estimated_delivery_days: row.estimated_delivery_days,
+    },
+  };
+}
+
+/** The product's colours, sizes and units with their extra prices, in one round trip. */
+function productOptionRows(db: Db, productId: number) {
+  return db
+    .selectFrom("product_colors as pc")
+    .innerJoin("colors as c", "c.id", "pc.color_id")
+    .select([sql<OptionKind>`'color'`.as("kind"), "c.id", "c.name", sql<string | null>`c.color_code`.as("color_code"), "pc.price", sql<number>`c.id`.as("sort")])
+    .where("pc.product_id", "=", productId)
+    .unionAll(
+      db.selectFrom("product_sizes as ps").innerJoin("sizes as z", "z.id", "ps.size_id")
+        .select([sql<OptionKind>`'size'`.as("kind"), "z.id", "z.name", sql<string | null>`null`.as("color_code"), "ps.price", "z.sort"])
+        .where("ps.product_id", "=", productId),
+    )
+    .unionAll(
+      db.selectFrom("product_units as pu").innerJoin("units as n", "n.id", "pu.unit_id")
+        .select([sql<OptionKind>`'unit'`.as("kind"), "n.id", "n.name", sql<string | null>`null`.as("color_code"), "pu.price", "n.id as sort"])
+        .where("pu.product_id", "=", productId),
+    )
+    .orderBy("kind")
+    .orderBy("sort")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * Ids of active products of active shops, for the caller to filter, order and page. Cards are then
+ * read for that one page only (productCardsFor), so a sort over many rows carries no card columns.
+ */
+export function activeProductIds(db: Db) {
+  return db
+    .selectFrom("products as p")
+    .innerJoin("shops as s", "s.id", "p.shop_id")
+    .select("p.id")
+    .where("p.is_active", "=", 1)
+    .where("s.is_active", "=", 1);
+}
+
+/** Product cards (first image and its alt, shop name, running flash sale, price by the pricing rules) in the order of `ids`. */
+export async function productCardsFor(db: Db, ids: number[], now = new Date()): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const [rows, flash] = await Promise.all([
+    db
+      .selectFrom("products as p")
+      .innerJoin("shops as s", "s.id", "p.shop_id")
+      .select((eb) => [
+        "p.id", "p.name", "p.price", "p.discount_price", "p.rating", "p.total_reviews", "p.is_digital",
+        "s.name as shop_name",
+        eb.selectFrom("product_images as i").select("i.path").whereRef("i.product_id", "=", "p.id")
+          .orderBy("i.sort").orderBy("i.id").limit(1).as("thumbnail"),
+        eb.selectFrom("product_images as i").select("i.alt").whereRef("i.product_id", "=", "p.id")
+          .orderBy("i.sort").orderBy("i.id").limit(1).as("thumbnail_alt"),
+      ])
+      .where("p.id", "in", ids)
+      .execute(),
+    runningFlashPrices(db, ids, now),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    const sale = flash.get(id) ?? null;
+    const source = { price: row.price, discount_price: row.discount_price, flash_price: sale?.price ?? null };
+    return [{
+      ...row,
+      rating: Number(row.rating),
+      is_digital: row.is_digital === 1,
+      flash_price: sale?.price ?? null,
+      flash_sale_id: sale?.flash_sale_id ?? null,
+      final_price: basePrice(source),
+      saving_percent: savingPercent(source),
+    }];
+  });
+}
+
+/**
+ * Six products of the same category: the best sellers of the product's own sub-category, topped up
+ * with the category's newest. A category holds thousands of products at scale and sorting all of
+ * them by sales costs tens of milliseconds; a sub-category is small, and newest-first follows an index.
+ */
+export async function listSimilarProducts(
+  db: Db,
+  product: { id: number; category: { id: number }; sub_category: { id: number } | null },
+  limit = 6,
+): Promise<ProductCard[]> {
+  const ids: number[] = [];
+  if (product.sub_category) {
+    const rows = await activeProductIds(db)
+      .where("p.sub_category_id", "=", product.sub_category.id)
+      .where("p.id", "!=", product.id)
+      .orderBy("p.total_sold", "desc")
+      .orderBy("p.id")
+      .limit(limit)
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  if (ids.length < limit) {
+    const rows = await activeProductIds(db)
+      .where("p.category_id", "=", product.category.id)
+      .where("p.id", "not in", [product.id, ...ids])
+      .orderBy("p.id", "desc")
+      .limit(limit - ids.length)
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return productCardsFor(db, ids);
+}
+
+/** The most viewed products of the same shop, the product itself left out. */
+export async function listShopPopularProducts(db: Db, product: { id: number; shop: { id: number } }, limit = 6): Promise<ProductCard[]> {
+  const rows = await activeProductIds(db)
+    .where("p.shop_id", "=", product.shop.id)
+    .where("p.id", "!=", product.id)
+    .orderBy("p.total_views", "desc")
+    .orderBy("p.total_sold", "desc")
+    .orderBy("p.id")
+    .limit(limit)
+    .execute();
+  return productCardsFor(db, rows.map((row) => row.id));
+}
+
+/** One more view of the product (most-popular ordering reads it). */
+export async function countProductView(db: Db, id: number): Promise<void> {
+  await db.updateTable("products").set((eb) => ({ total_views: eb("total_views", "+", 1) })).where("id", "=", id).execute();
+}
+
+/** Form values arrive as text: a positive whole id, null when left empty, else the text (so zod refuses it). */
+const idOrText = (value: unknown) => (value === undefined || value === null || value === "" ? null : (parseId(value) ?? String(value)));
+const optionId = z.preprocess(idOrText, z.number({ invalid_type_error: "invalidOption" }).nullable());
+
+/** The add-to-cart payload (spec §3): product_id, quantity, color, size, unit, optional is_buy_now. Issue messages are the error keys. */
+export const cartChoiceSchema = z.object({
+  product_id: z.preprocess(idOrText, z.number({ invalid_type_error: "unavailable", required_error: "unavailable" })),
+  quantity: z.preprocess(idOrText, z.number({ invalid_type_error: "invalidQuantity", required_error: "invalidQuantity" })),
+  color: optionId,
+  size: optionId,
+  unit: optionId,
+  is_buy_now: z.preprocess((value) => value === "1" || value === true, z.boolean()),
+});
+
+export type CartChoice = z.infer<typeof cartChoiceSchema>;
+
+/** Why a cart choice was refused: the last part of a `product:cart.refused.*` locale key, with its values. */
+export interface CartChoiceError {
+  message: "unavailable" | "invalidQuantity" | "invalidOption" | "outOfStock" | "minQuantity" | "maxQuantity";
+  values?: { count: number };
+}
+
+export type CartChoiceResult = { ok: true; choice: CartChoice; product: ProductDetails } | { ok: false; error: CartChoiceError };
+
+/**
+ * Checks what a shopper asks to add to the cart against the database: the product is active in an
+ * active shop, the quantity lies between its minimum order and its stock, and each chosen option is
+ * one the product offers (no option at all is allowed).
+ */
+export async function checkCartChoice(db: Db, input: Record<string, unknown>, now = new Date()): Promise<CartChoiceResult> {
+  const parsed = cartChoiceSchema.safeParse(input);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message;
+    const message = first === "invalidQuantity" || first === "invalidOption" ? first : "unavailable";
+    return { ok: false, error: { message } };
+  }
+  const choice = parsed.data;
+  const product = await findProductDetails(db, choice.product_id, now);
+  if (!product) return { ok: false, error: { message: "unavailable" } };
+  for (const kind of OPTION_KINDS) {
+    const id = choice[kind];
+    if (id !== null && !optionsOf(product, kind).some((option) => option.id === id)) {
+      return { ok: false, error: { message: "invalidOption" } };
+    }
+  }
+  if (product.quantity < product.min_order_quantity) return { ok: false, error: { message: "outOfStock" } };
+  if (choice.quantity < product.min_order_quantity) {
+    return { ok: false, error: { message: "minQuantity", values: { count: product.min_order_quantity } } };
+  }
+  if (choice.quantity > product.quantity) return { ok: false, error: { message: "maxQuantity", values: { count: product.quantity } } };
+  return { ok: true, choice, product };
+}

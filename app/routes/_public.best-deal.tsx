@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ProductListing } from "~/components/product-grid";
+import { shopContext } from "~/lib/context.server";
+import { pageTitle } from "~/lib/meta";
+import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
+import { useRootData } from "~/root";
+
+export const handle = { i18n: ["catalog"] };
+
+/** Best deals: every product sold below its list price. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, t, currency } = await shopContext(request);
+  const filters = parseProductFilters(new URL(request.url).searchParams, currency);
+  const list = await listProducts(db, { sort: "newest", ...filters, discounted: true });
+  return { title: t("catalog:bestDeal.title"), list };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+
+export default function BestDeal() {
+  const { title, list } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("catalog");
+  const categories = useRootData()?.categories;
+  return (
+    <div className="container-shop py-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="mt-1 text-slate-600">{t("bestDeal.intro")}</p>
+      <ProductListing list={list} defaultSort="newest" categories={categories} clearHref="/best-deal" />
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Breadcrumb } from "~/components/breadcrumb";
+import { Countdown } from "~/components/countdown";
+import { useNonce } from "~/components/nonce";
+import { OptionPicker } from "~/components/option-picker";
+import { Pagination } from "~/components/pagination";
+import { ProductCard } from "~/components/product-card";
+import { ProductGallery } from "~/components/product-gallery";
+import { RatingStars } from "~/components/rating-stars";
+import { RatingSummary } from "~/components/rating-summary";
+import { ReviewList } from "~/components/review-list";
+import { ShopCard } from "~/components/shop-card";
+import { shopContext } from "~/lib/context.server";
+import { pageTitle } from "~/lib/meta";
+import { pageTemplate, parsePage, PER_PAGE } from "~/lib/pagination";
+import { commitSession } from "~/lib/session.server";
+import { useMoney } from "~/lib/use-money";
+import {
+  countProductView,
+  findProductDetails,
+  listShopPopularProducts,
+  listSimilarProducts,
+  type ProductDetails,
+} from "~/modules/catalog/product-details.server";
+import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, type ChosenOptionIds } from "~/modules/catalog/product-options";
+import { recentlyViewedIds, rememberViewedProduct } from "~/modules/catalog/recently-viewed.server";
+import { listReviews, ratingSummary } from "~/modules/catalog/reviews.server";
+import { useRootData } from "~/root";
+
+export const handle = { i18n: ["product"] };
+
+const REVIEWS_PARAM = "reviews_page";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, session, settings, t } = await shopContext(request);
+  const id = parseId(params.id);
+  const product = id === null ? null : await findProductDetails(db, id);
+  if (!product) throw new Response(null, { status: 404 });
+
+  const url = new URL(request.url);
+  const reviewsPage = parsePage(url.searchParams.get(REVIEWS_PARAM));
+  const [summary, reviews, similar, popular] = await Promise.all([
+    ratingSummary(db, { productId: product.id }),
+    listReviews(db, { productId: product.id }, { page: reviewsPage, perPage: PER_PAGE }),
+    listSimilarProducts(db, product),
+    listShopPopularProducts(db, product),
+    countProductView(db, product.id),
+  ]);
+  // Reopening the product viewed last changes nothing, so that answer sets no cookie (and stays cacheable).
+  const viewedLast = recentlyViewedIds(session)[0] === product.id;
+  if (!viewedLast) rememberViewedProduct(session, product.id);
+
+  const chosen = resolveChosenOptions(product, Object.fromEntries(url.searchParams));
+  const origin = settings.baseUrl || url.origin;
+  const defaultCurrency = settings.currencies.find((c) => c.is_default)?.name ?? settings.currency.name;
+
+  return data(
+    {
+      title: product.name,
+      product,
+      chosen,
+      quantity: resolveQuantity(product, url.searchParams.get("quantity")),
+      flashSecondsLeft: product.flash_sale ? Math.max(0, Math.floor((Date.parse(product.flash_sale.ends_at) - Date.now()) / 1000)) : 0,
+      summary,
+      reviews,
+      reviewsPage,
+      similar,
+      popular,
+      homeLabel: t("meta.home"),
+      structuredData: productStructuredData(product, `${origin}/products/${product.id}/details`, origin, defaultCurrency),
+    },
+    viewedLast ? undefined : { headers: { "Set-Cookie": await commitSession(session) } },
+  );
+}
+
+/** schema.org Product with its offer in the default currency (amounts in major units) and the rating. */
+function productStructuredData(product: ProductDetails, url: string, origin: string, currency: string) {
+  const price = priceForChoice(product, { color: null, size: null, unit: null }).price;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.code,
+    description: product.short_description || product.description,
+    image: product.images.map((image) => `${origin}${image.path}`),
+    url,
+    ...(product.brand ? { brand: { "@type": "Brand", name: product.brand.name } } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: currency,
+      price: (price / 100).toFixed(2),
+      ...(product.flash_sale ? { priceValidUntil: product.flash_sale.ends_at.slice(0, 10) } : {}),
+      availability: product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      seller: { "@type": "Organization", name: product.shop.name },
+    },
+    ...(product.total_reviews > 0
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating, reviewCount: product.total_reviews, bestRating: 5, worstRating: 1 } }
+      : {}),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+
+/** JSON inside a script element: `<` is escaped so the text can never close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export default function ProductDetailsPage() {
+  const { product, chosen, quantity, flashSecondsLeft, summary, reviews, reviewsPage, similar, popular, homeLabel, structuredData } =
+    useLoaderData<typeof loader>();
+  const { t } = useTranslation("product");
+  const location = useLocation();
+  const nonce = useNonce();
+  const multiVendor = useRootData()?.shell.multiVendor ?? true;
+
+  const crumbs = [
+    { label: homeLabel, to: "/" },
+    { label: product.category.name, to: `/categories/${product.category.id}` },
+    ...(product.sub_category
+      ? [{ label: product.sub_category.name, to: `/categories/${product.category.id}?subcategory=${product.sub_category.id}` }]
+      : []),
+    { label: product.name },
+  ];
+  const paragraphs = product.description.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+
+  return (
+    <>
+    <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />
+    <div className="container-shop space-y-12 py-6">
+      <div className="space-y-6">
+      <Breadcrumb items={crumbs} />
+      <div className="grid gap-8 lg:grid-cols-12">
+        <div className="lg:col-span-5">
+          <ProductGallery key={product.id} images={product.images} name={product.name} />
+        </div>
+
+        <div className="space-y-5 lg:col-span-4">
+          <div className="space-y-2">
+            <h1 className="text-2xl font-bold text-slate-900">{product.name}</h1>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              <span className="inline-flex items-center gap-1">
+                <RatingStars rating={product.rating} />
+                <span aria-hidden="true">{product.rating.toFixed(1)}</span>
+              </span>
+              <a href="#reviews" className="inline-flex min-h-6 items-center text-primary-700 hover:underline">
+                {t("reviews.count", { count: product.total_reviews })}
+              </a>
+              <span>{t("details.sold", { count: product.total_sold })}</span>
+            </p>
+            <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {product.brand ? (
+                <div className="flex gap-1"><dt className="text-slate-600">{t("details.brand")}:</dt><dd className="font-medium">{product.brand.name}</dd></div>
+              ) : null}
+              <div className="flex gap-1"><dt className="text-slate-600">{t("details.code")}:</dt><dd className="font-medium">{product.code}</dd></div>
+              {product.is_digital ? (
+                <div className="flex gap-1"><dt className="text-slate-600">{t("details.type")}:</dt><dd className="font-medium">{t("details.digital")}</dd></div>
+              ) : null}
+            </dl>
+          </div>
+
+          <Purchase key={`${product.id}-${chosen.color}-${chosen.size}-${chosen.unit}-${quantity}`} product={product} chosen={chosen} quantity={quantity} flashSecondsLeft={flashSecondsLeft} />
+        </div>
+
+        <div className="lg:col-span-3">
+          <ShopCard shop={product.shop} multiVendor={multiVendor} />
+        </div>
+      </div>
+      </div>
+
+      <section aria-labelledby="about-product" className="space-y-3">
+        <h2 id="about-product" className="text-xl font-bold">{t("details.about")}</h2>
+        {paragraphs.length > 0 ? (
+          paragraphs.map((paragraph, index) => <p key={index} className="max-w-3xl whitespace-pre-line text-slate-700">{paragraph}</p>)
+        ) : (
+          <p className="text-slate-600">{t("details.noDescription")}</p>
+        )}
+      </section>
+
+      <section id="reviews" aria-labelledby="rating-and-review" className="space-y-6">
+        <h2 id="rating-and-review" className="text-xl font-bold">{t("reviews.title")}</h2>
+        <RatingSummary summary={summary} />
+        <ReviewList reviews={reviews} />
+        <Pagination
+          totalItems={summary.total}
+          current={reviewsPage}
+          hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#reviews`}
+        />
+      </section>
+
+      {similar.length > 0 ? (
+        <section aria-labelledby="similar-products">
+          <h2 id="similar-products" className="mb-4 text-xl font-bold">{t("details.similar")}</h2>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {similar.map((card) => <li key={card.id}><ProductCard product={card} /></li>)}
+          </ul>
+        </section>
+      ) : null}
+
+      {multiVendor && popular.length > 0 ? (
+        <section aria-labelledby="shop-popular-products">
+          <h2 id="shop-popular-products" className="mb-4 text-xl font-bold">{t("details.popularFromShop")}</h2>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {popular.map((card) => <li key={card.id}><ProductCard product={card} /></li>)}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+    </>
+  );
+}
+
+/**
+ * Price, choices, quantity and the two cart buttons, in one form so what is bought is always what
+ * is shown. Without JS, "Update price" sends the choices as a GET to this page and the server prices
+ * them; with JS the price follows each choice at once, computed by the same rules.
+ */
+function Purchase({
+  product,
+  chosen: initialChoice,
+  quantity,
+  flashSecondsLeft,
+}: {
+  product: ProductDetails;
+  chosen: ChosenOptionIds;
+  quantity: number;
+  flashSecondsLeft: number;
+}) {
+  const { t } = useTranslation("product");
+  const money = useMoney();
+  const [chosen, setChosen] = useState(initialChoice);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const price = priceForChoice(product, chosen);
+  const choose = (kind: keyof ChosenOptionIds) => (id: number) => setChosen((current) => ({ ...current, [kind]: id }));
+  const physical = !product.is_digital;
+  const pickers = [
+    { kind: "color" as const, legend: t("options.color"), options: physical ? product.colors : [] },
+    { kind: "size" as const, legend: t("options.size"), options: physical ? product.sizes : [] },
+    { kind: "unit" as const, legend: t("options.unit"), options: physical ? product.units : [] },
+  ].filter((picker) => picker.options.length > 0);
+  const inStock = product.quantity >= product.min_order_quantity;
+  const detailsPath = `/products/${product.id}/details`;
+
+  return (
+    <Form method="post" action="/cart/add" aria-label={t("details.purchase")} className="space-y-5">
+      <input type="hidden" name="product_id" value={product.id} />
+
+      {product.flash_sale ? (
+        <p className="flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+          <span className="font-bold uppercase">{t("flash.label")}</span>
+          <span>{t("flash.endsIn")}</span>
+          <Countdown endsAt={product.flash_sale.ends_at} initialSeconds={flashSecondsLeft} />
+        </p>
+      ) : null}
+
+      <div aria-live="polite" aria-atomic="true" className="flex flex-wrap items-baseline gap-3">
+        <p className="text-3xl font-bold text-primary-700">
+          <span className="sr-only">{t("price.current")}: </span>
+          {money(price.price)}
+        </p>
+        {price.saving > 0 ? (
+          <>
+            <p className="text-slate-600">
+              <span className="sr-only">{t("price.list")}: </span>
+              <del>{money(price.listPrice)}</del>
+            </p>
+            <p className="rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("price.off", { percent: price.saving })}</p>
+          </>
+        ) : null}
+      </div>
+
+      {pickers.map((picker) => (
+        <OptionPicker
+          key={picker.kind}
+          name={picker.kind}
+          legend={picker.legend}
+          options={picker.options}
+          value={chosen[picker.kind]}
+          onChange={choose(picker.kind)}
+        />
+      ))}
+      {physical && product.units.length === 0 && product.unit ? (
+        <p className="text-sm"><span className="text-slate-600">{t("options.unit")}:</span> <span className="font-medium">{product.unit.name}</span></p>
+      ) : null}
+      {pickers.length > 0 && !hydrated ? (
+        <button type="submit" formMethod="get" formAction={detailsPath} className="btn-secondary">{t("options.updatePrice")}</button>
+      ) : null}
+
+      {inStock ? (
+        <div className="flex flex-wrap items-end gap-4">
+          <div>
+            <label htmlFor="quantity" className="mb-1 block text-sm font-semibold text-slate-900">{t("quantity.label")}</label>
+            <input
+              id="quantity"
+              type="number"
+              name="quantity"
+              inputMode="numeric"
+              min={product.min_order_quantity}
+              max={product.quantity}
+              step={1}
+              defaultValue={quantity}
+              aria-describedby="quantity-hint"
+              className="w-24 rounded-md border border-slate-300 px-3 py-2"
+            />
+          </div>
+          <p id="quantity-hint" className="pb-2 text-sm text-slate-600">
+            {product.is_digital ? t("quantity.digital") : t("quantity.inStock", { count: product.quantity })}
+            {product.min_order_quantity > 1 ? <> · {t("quantity.minOrder", { count: product.min_order_quantity })}</> : null}
+          </p>
+        </div>
+      ) : (
+        <p className="font-semibold text-red-700">{t("quantity.outOfStock")}</p>
+      )}
+
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={!inStock} className="btn-secondary min-w-36 border-primary text-primary-700">{t("cart.add")}</button>
+        <button type="submit" name="is_buy_now" value="1" disabled={!inStock} className="btn-primary min-w-36">{t("cart.buyNow")}</button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ProductListing } from "~/components/product-grid";
+import { shopContext } from "~/lib/context.server";
+import { pageTitle } from "~/lib/meta";
+import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
+import { searchTerms } from "~/modules/catalog/search.server";
+import { useRootData } from "~/root";
+
+export const handle = { i18n: ["catalog"] };
+
+/** All products, and the search results (the named route 'products'): GET /products?search=… */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { db, t, currency } = await shopContext(request);
+  const filters = parseProductFilters(new URL(request.url).searchParams, currency);
+  const list = await listProducts(db, filters);
+  const search = filters.search ?? "";
+  const searching = searchTerms(search).length > 0;
+  return {
+    title: searching ? t("catalog:search.title", { search }) : t("catalog:products.title"),
+    search,
+    searching,
+    list,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+
+export default function Products() {
+  const { title, search, searching, list } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("catalog");
+  const categories = useRootData()?.categories;
+  return (
+    <div className="container-shop py-6">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {!searching ? <p className="mt-1 text-slate-600">{t("products.intro")}</p> : null}
+      <ProductListing
+        list={list}
+        defaultSort={searching ? "relevance" : "newest"}
+        searching={searching}
+        categories={categories}
+        keep={{ search }}
+        clearHref={search ? `/products?${new URLSearchParams({ search })}` : "/products"}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+// `npm run bench`: load and scale benchmarks (not part of `npm test`). Seeds catalogues of 1k, 10k and
+// 100k products (500 shops at 100k), measures search latency in process at each size, then drives the
+// production server on the 100k catalogue with autocannon at 10 and 50 connections, next to two floors:
+// a trivial route of our own server (the framework's cost) and a plain Node server sending the same
+// product HTML from memory (the machine's cost). Writes docs/benchmarks.md.
+// `npm run bench -- --quick` uses shorter runs (for trying the harness, not for figures).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { migrateToLatest } from "~/db/migrate";
+import { seedDatabase } from "~/db/seed";
+import { createDb } from "~/lib/db.server";
+import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
+
+const quick = process.argv.includes("--quick");
+const DURATION = quick ? 3 : 10;
+const SEARCH_TERMS = ["lamp", "wool", "phone", "organic cotton", "bz-0001", "bag", "smart", "coffee", "gold ring", "book"];
+const dataDir = path.resolve("bench-data");
+fs.mkdirSync(dataDir, { recursive: true });
+
+interface LoadResult { name: string; connections: number; rps: number; p50: number; p95: number; p99: number; errors: number }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const ms = (n: number) => n.toFixed(1);
+
+async function seeded(products: number, shops: number) {
+  const file = path.join(dataDir, `catalogue-${products}.sqlite`);
+  const db = createDb(`file:${file}`);
+  await migrateToLatest(db);
+  const count = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+  if (Number(count?.n ?? 0) !== products) {
+    await db.destroy();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    const fresh = createDb(`file:${file}`);
+    await migrateToLatest(fresh);
+    const started = Date.now();
+    await seedDatabase(fresh, { products, shops });
+    console.log(`  seeded ${products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { file, db: fresh };
+  }
+  return { file, db };
+}
+
+async function searchLatency(products: number, shops: number) {
+  const { file, db } = await seeded(products, shops);
+  const timings: number[] = [];
+  for (let round = 0; round < (quick ? 3 : 20); round++) {
+    for (const term of SEARCH_TERMS) {
+      const started = process.hrtime.bigint();
+      await listProducts(db, parseProductFilters(new URLSearchParams({ search: term })));
+      timings.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  await db.destroy();
+  timings.sort((a, b) => a - b);
+  return { products, file, p50: percentile(timings, 50), p95: percentile(timings, 95), p99: percentile(timings, 99) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+async function load(name: string, url: string, connections: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration: DURATION, headers: { "accept-encoding": "gzip" } },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    name,
+    connections,
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** The JS a first visit downloads (entry, route modules, shared chunks), gzipped. */
+async function firstLoadJs(base: string, html: string) {
+  const urls = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/build\/[^"]+\.js)"/g)) urls.add(match[1]);
+  for (const match of html.matchAll(/import\("(\/build\/[^"]+\.js)"\)|import "?(\/build\/[^" ;]+\.js)/g)) urls.add(match[1] ?? match[2]);
+  let gzip = 0;
+  for (const url of urls) gzip += gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  return { files: urls.size, gzip };
+}
+
+async function main() {
+  const started = Date.now();
+  console.log("Building…");
+  if (spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+
+  console.log("Search latency by catalogue size…");
+  const search = [];
+  for (const [products, shops] of [[1_000, 50], [10_000, 200], [100_000, 500]] as const) {
+    const result = await searchLatency(products, shops);
+    console.log(`  ${products}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+    search.push(result);
+  }
+
+  const big = search[search.length - 1];
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["server.js"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${big.file}`, SESSION_SECRET: "bench", COOKIE_SECURE: "false" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitFor(`${base}/healthz`, server);
+    const db = createDb(`file:${big.file}`);
+    const product = await db.selectFrom("products").select("id").where("is_active", "=", 1).orderBy("total_views", "desc").executeTakeFirstOrThrow();
+    const shop = await db.selectFrom("shops").select("id").where("is_active", "=", 1).orderBy("rating", "desc").executeTakeFirstOrThrow();
+    await db.destroy();
+
+    const productPath = `/products/${product.id}/details`;
+    const productHtml = await (await fetch(base + productPath)).text();
+    const floor = http.createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(productHtml);
+    });
+    const floorPort = await freePort();
+    await new Promise<void>((resolve) => floor.listen(floorPort, "127.0.0.1", resolve));
+
+    const targets: [string, string][] = [
+      ["plain Node server, product HTML from memory", `http://127.0.0.1:${floorPort}/`],
+      ["trivial route /healthz", `${base}/healthz`],
+      ["home /", `${base}/`],
+      ["list /products", `${base}/products`],
+      ["search /products?search=lamp", `${base}/products?search=lamp`],
+      [`product details ${productPath}`, base + productPath],
+      [`shop page /shops/${shop.id}`, `${base}/shops/${shop.id}`],
+    ];
+    const results: LoadResult[] = [];
+    for (const [name, url] of targets) {
+      await load(name, url, 10).catch(() => undefined); // warm-up
+      for (const connections of [10, 50]) {
+        const result = await load(name, url, connections);
+        console.log(`  ${name} @${connections}: ${result.rps.toFixed(0)} req/s, p95 ${ms(result.p95)} ms`);
+        results.push(result);
+      }
+    }
+    floor.close();
+
+    const homeHtml = await (await fetch(`${base}/`)).text();
+    const js = await firstLoadJs(base, homeHtml);
+    const productHtmlGzip = gzipSync(Buffer.from(productHtml), { level: 6 }).length;
+    writeReport({ search, results, js, productHtmlGzip, seconds: (Date.now() - started) / 1000 });
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+function writeReport({ search, results, js, productHtmlGzip, seconds }: {
+  search: Awaited<ReturnType<typeof searchLatency>>[];
+  results: LoadResult[];
+  js: { files: number; gzip: number };
+  productHtmlGzip: number;
+  seconds: number;
+}) {
+  const trivial = (connections: number) => results.find((r) => r.name.startsWith("trivial") && r.connections === connections)!.rps;
+  const lines = [
+    "# Benchmarks",
+    "",
+    `Measured by \`npm run bench\`${quick ? " (--quick: short runs, indicative only)" : ""} on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, SQLite. Load generator (autocannon) and server share the machine. ${DURATION} s per run after a warm-up; run took ${seconds.toFixed(0)} s.`,
+    "",
+    "## Throughput and latency, 100,000 products and 500 shops",
+    "",
+    "| target | connections | req/s | × trivial route | p50 ms | p95 ms | p99 ms | errors |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${(r.rps / trivial(r.connections)).toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} |`),
+    "",
+    "Targets: product details and list ≥ 0.4× the trivial route's throughput, p95 < 50 ms at 10 connections.",
+    "",
+    "## Search latency by catalogue size (in process, listProducts with search)",
+    "",
+    "| products | p50 ms | p95 ms | p99 ms |",
+    "|---:|---:|---:|---:|",
+    ...search.map((s) => `| ${s.products.toLocaleString("en-US")} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} |`),
+    "",
+    `Terms: ${SEARCH_TERMS.map((t) => `\`${t}\``).join(", ")}. Target: p95 < 30 ms at 100k, growing no worse than log(n).`,
+    "",
+    "## Size",
+    "",
+    `- JavaScript on first load (home): ${js.files} files, ${(js.gzip / 1024).toFixed(1)} kB gzip (target ≤ 100 kB).`,
+    `- HTML of a product page: ${(productHtmlGzip / 1024).toFixed(1)} kB gzip (target ≤ 40 kB).`,
+    "",
+  ];
+  fs.writeFileSync("docs/benchmarks.md", lines.join("\n"));
+  console.log("Wrote docs/benchmarks.md");
+}
+
+await main();
