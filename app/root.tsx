@@ -14,6 +14,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useNonce } from "./components/nonce";
@@ -111,6 +112,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = root?.locale ?? "en";
   useChangeLanguage(locale);
+  // Marks the page as interactive (also on error pages), so browser tests can wait for the enhancement.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={locale} dir={root?.dir ?? "ltr"}>
       <head>

@@ -6,7 +6,7 @@ import { StarIcon } from "~/components/icons";
 import { ProductGrid } from "~/components/product-grid";
 import { FlashSaleTiming, SectionHeading } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination";
 import { currentFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
 import { listPopularProducts, listProducts, productCardsByIds } from "~/modules/catalog/products.server";
@@ -42,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     title: t("meta.home"),
+    description: settings.footerDescription || t("home.heroTitle"),
     locale,
     heroes,
     ads,
@@ -57,7 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { title: data?.title, description: data?.description ?? "", path: "/", image: data?.heroes[0]?.image });
 
 export default function Home() {
   const { heroes, ads, popular, flashSale, shops, recentlyViewed, locale } = useLoaderData<typeof loader>();

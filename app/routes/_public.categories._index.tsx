@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { listCategories } from "~/modules/catalog/categories.server";
 
 export const handle = { i18n: ["catalog"] };
@@ -13,7 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("catalog:categories.title"), categories: await listCategories(db) };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
 
 export default function Categories() {
   const { title, categories } = useLoaderData<typeof loader>();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ProductListing } from "~/components/product-grid";
 import { FlashSaleTiming } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { findFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
 import { parseProductFilters } from "~/modules/catalog/products.server";
 import { useRootData } from "~/root";
@@ -25,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: sale.name, sale, list, locale };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
 
 export default function FlashSalePage() {
   const { sale, list, locale } = useLoaderData<typeof loader>();

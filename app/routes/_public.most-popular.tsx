@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProductListing } from "~/components/product-grid";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
 import { useRootData } from "~/root";
 
@@ -17,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("catalog:mostPopular.title"), list };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
 
 export default function MostPopular() {
   const { title, list } = useLoaderData<typeof loader>();

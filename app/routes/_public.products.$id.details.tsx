@@ -14,7 +14,7 @@ import { RatingSummary } from "~/components/rating-summary";
 import { ReviewList } from "~/components/review-list";
 import { ShopCard } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { pageTemplate, parsePage, PER_PAGE } from "~/lib/pagination";
 import { commitSession } from "~/lib/session.server";
 import { useMoney } from "~/lib/use-money";
@@ -103,7 +103,16 @@ function productStructuredData(product: ProductDetails, url: string, origin: str
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta(matches, {
+        title: data.title,
+        description: data.product.short_description || data.product.description || data.title,
+        path: `/products/${data.product.id}/details`,
+        image: data.product.images[0]?.path,
+        type: "product",
+      })
+    : [];
 
 /** JSON inside a script element: `<` is escaped so the text can never close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");

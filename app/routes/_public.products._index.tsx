@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ProductListing } from "~/components/product-grid";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
 import { searchTerms } from "~/modules/catalog/search.server";
 import { useRootData } from "~/root";
@@ -25,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
 
 export default function Products() {
   const { title, search, searching, list } = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ import { RatingSummary } from "~/components/rating-summary";
 import { ReviewList } from "~/components/review-list";
 import { chatWithShopHref } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { pageTemplate, parsePage, PER_PAGE } from "~/lib/pagination";
 import { parseId } from "~/modules/catalog/product-options";
 import { listReviews, ratingSummary } from "~/modules/catalog/reviews.server";
@@ -37,7 +37,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: shop.name, shop, search, page, perPage: SHOP_PRODUCTS_PER_PAGE, products, summary, reviews, reviewsPage };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  data
+    ? pageMeta(matches, {
+        title: data.title,
+        description: data.shop.short_description || data.shop.description || data.title,
+        path: `/shops/${data.shop.id}`,
+        image: data.shop.banner,
+      })
+    : [];
 
 export default function ShopPage() {
   const { shop, search, page, perPage, products, summary, reviews, reviewsPage } = useLoaderData<typeof loader>();

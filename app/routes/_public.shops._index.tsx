@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Pagination } from "~/components/pagination";
 import { ShopTile } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageMeta } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination";
 import { listShops, SHOPS_PER_PAGE } from "~/modules/shops/shops.server";
 
@@ -17,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { title: t("product:shops.title"), page, perPage: SHOPS_PER_PAGE, total, shops };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
 
 export default function ShopsPage() {
   const { page, perPage, total, shops } = useLoaderData<typeof loader>();

@@ -42,6 +42,25 @@ export function setSetting(key: string, value: string) {
 
 export const test = base.extend<{ checkA11y: () => Promise<void>; jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+  // With JS, a click before hydration would hit the plain HTML; the js project tests the enhanced page.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = () => page.waitForSelector("html[data-hydrated]", { state: "attached", timeout: 10_000 });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (response?.headers()["content-type"]?.includes("text/html")) await hydrated();
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (response?.headers()["content-type"]?.includes("text/html")) await hydrated();
+        return response;
+      };
+    }
+    await use(page);
+  },
   checkA11y: async ({ page, jsEnabled }, use) => use(() => audit(page, jsEnabled)),
 });
 
