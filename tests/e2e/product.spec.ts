@@ -24,6 +24,28 @@ async function extraPricedOption(group: Locator) {
   return { option, id: await option.getAttribute("value"), extra: minorUnits(await label.innerText()) };
 }
 
+test.describe("shopper journey", () => {
+  test("search → results → product → colour and size → the price changes", async ({ page, jsEnabled, checkA11y }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await header.getByRole("searchbox", { name: "Search products" }).fill("cashmere knit");
+    await header.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/products\?search=cashmere\+knit$/);
+    await checkA11y();
+
+    await page.getByRole("main").getByRole("link", { name: "Premium Cashmere Knit Sweater" }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${SWEATER}$`));
+    const base = minorUnits(await shownPrice(page).innerText());
+    const color = await extraPricedOption(page.getByRole("group", { name: /^Color/ }));
+    const size = await extraPricedOption(page.getByRole("group", { name: /^Size/ }));
+    await color.option.check();
+    await size.option.check();
+    if (!jsEnabled) await page.getByRole("button", { name: "Update price" }).click();
+    await expect(shownPrice(page)).toContainText(fmt(base + color.extra + size.extra));
+    await checkA11y();
+  });
+});
+
 test.describe("product details", () => {
   test("choosing a colour and a size adds their prices to the price shown", async ({ page, jsEnabled, checkA11y }) => {
     await page.goto(SWEATER);
