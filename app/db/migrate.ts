@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as m0001 from "./migrations/0001_catalogue";
 import * as m0002 from "./migrations/0002_search";
 import * as m0003 from "./migrations/0003_contact_messages";
+import * as m0004 from "./migrations/0004_shop_product_indexes";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
   "0001_catalogue": m0001,
   "0002_search": m0002,
   "0003_contact_messages": m0003,
+  "0004_shop_product_indexes": m0004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import { dialectOf } from "~/db/dialect";
 import { migrateToLatest } from "~/db/migrate";
 import { isSeeded, seedDatabase } from "~/db/seed";
 import { getDb } from "./db.server";
@@ -13,4 +15,6 @@ export async function prepareDatabase() {
     await seedDatabase(db);
     console.log(`Demo marketplace seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
+  // Keeps the query planner's statistics current as the catalogue changes (cheap when nothing changed).
+  if (dialectOf(db) === "sqlite") await sql`PRAGMA optimize`.execute(db);
 }
