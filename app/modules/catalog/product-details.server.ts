@@ -2,9 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "~/lib/db.server";
 import { runningFlashPrices } from "./flash-prices.server";
-import { basePrice, savingPercent } from "./pricing";
 import { OPTION_KINDS, optionsOf, parseId, type ColorOption, type OptionKind, type ProductOption } from "./product-options";
-import type { ProductCard } from "./products.server";
+import { productCardsByIds, type ProductCard } from "./products.server";
 
 export interface ProductImage { id: number; path: string; alt: string }
 
@@ -145,7 +144,7 @@ function productOptionRows(db: Db, productId: number) {
 
 /**
  * Ids of active products of active shops, for the caller to filter, order and page. Cards are then
- * read for that one page only (productCardsFor), so a sort over many rows carries no card columns.
+ * read for that one page only (productCardsByIds), so a sort over many rows carries no card columns.
  */
 export function activeProductIds(db: Db) {
   return db
@@ -154,43 +153,6 @@ export function activeProductIds(db: Db) {
     .select("p.id")
     .where("p.is_active", "=", 1)
     .where("s.is_active", "=", 1);
-}
-
-/** Product cards (first image and its alt, shop name, running flash sale, price by the pricing rules) in the order of `ids`. */
-export async function productCardsFor(db: Db, ids: number[], now = new Date()): Promise<ProductCard[]> {
-  if (ids.length === 0) return [];
-  const [rows, flash] = await Promise.all([
-    db
-      .selectFrom("products as p")
-      .innerJoin("shops as s", "s.id", "p.shop_id")
-      .select((eb) => [
-        "p.id", "p.name", "p.price", "p.discount_price", "p.rating", "p.total_reviews", "p.is_digital",
-        "s.name as shop_name",
-        eb.selectFrom("product_images as i").select("i.path").whereRef("i.product_id", "=", "p.id")
-          .orderBy("i.sort").orderBy("i.id").limit(1).as("thumbnail"),
-        eb.selectFrom("product_images as i").select("i.alt").whereRef("i.product_id", "=", "p.id")
-          .orderBy("i.sort").orderBy("i.id").limit(1).as("thumbnail_alt"),
-      ])
-      .where("p.id", "in", ids)
-      .execute(),
-    runningFlashPrices(db, ids, now),
-  ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const sale = flash.get(id) ?? null;
-    const source = { price: row.price, discount_price: row.discount_price, flash_price: sale?.price ?? null };
-    return [{
-      ...row,
-      rating: Number(row.rating),
-      is_digital: row.is_digital === 1,
-      flash_price: sale?.price ?? null,
-      flash_sale_id: sale?.flash_sale_id ?? null,
-      final_price: basePrice(source),
-      saving_percent: savingPercent(source),
-    }];
-  });
 }
 
 /**
@@ -223,7 +185,7 @@ export async function listSimilarProducts(
       .execute();
     ids.push(...rows.map((row) => row.id));
   }
-  return productCardsFor(db, ids);
+  return productCardsByIds(db, ids);
 }
 
 /** The most viewed products of the same shop, the product itself left out. */
@@ -236,7 +198,7 @@ export async function listShopPopularProducts(db: Db, product: { id: number; sho
     .orderBy("p.id")
     .limit(limit)
     .execute();
-  return productCardsFor(db, rows.map((row) => row.id));
+  return productCardsByIds(db, rows.map((row) => row.id));
 }
 
 /** One more view of the product (most-popular ordering reads it). */

@@ -1,6 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { PER_PAGE } from "~/lib/pagination";
-import type { ProductCard } from "~/modules/catalog/products.server";
+import { productCardsByIds, type ProductCard } from "~/modules/catalog/products.server";
 
 /** A post is "new" for five days after it is published. */
 const NEW_FOR_MS = 5 * 24 * 60 * 60 * 1000;
@@ -135,25 +135,8 @@ export async function listPopularBlogs(db: Db, { exceptId, limit = 4 }: { except
 
 /** The active products a post links to, as product cards. */
 export async function listBlogProducts(db: Db, blogId: number, limit = 8): Promise<ProductCard[]> {
-  const rows = await db
-    .selectFrom("blog_products as bp")
-    .innerJoin("products as p", "p.id", "bp.product_id")
-    .innerJoin("shops as s", "s.id", "p.shop_id")
-    .select((eb) => [
-      "p.id", "p.name", "p.price", "p.discount_price", "p.rating", "p.total_reviews", "p.is_digital",
-      "s.name as shop_name",
-      eb.selectFrom("product_images as i").select("i.path").whereRef("i.product_id", "=", "p.id")
-        .orderBy("i.sort").orderBy("i.id").limit(1).as("thumbnail"),
-      eb.selectFrom("product_images as i").select("i.alt").whereRef("i.product_id", "=", "p.id")
-        .orderBy("i.sort").orderBy("i.id").limit(1).as("thumbnail_alt"),
-    ])
-    .where("bp.blog_id", "=", blogId)
-    .where("p.is_active", "=", 1)
-    .where("s.is_active", "=", 1)
-    .orderBy("p.id")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, is_digital: row.is_digital === 1 }));
+  const links = await db.selectFrom("blog_products").select("product_id").where("blog_id", "=", blogId).orderBy("product_id").execute();
+  return (await productCardsByIds(db, links.map((link) => link.product_id))).slice(0, limit);
 }
 
 /**

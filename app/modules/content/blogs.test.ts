@@ -112,6 +112,9 @@ describeEachDatabase("blogs", (kind) => {
       total_reviews: expect.any(Number),
       is_digital: expect.any(Boolean),
       shop_name: expect.any(String),
+      // Cards carry a running flash sale's price like every other product card.
+      flash_price: null,
+      flash_sale_id: null,
     });
 
     const hidden = products[0].id;
