@@ -1,34 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
-import { ProductListing } from "~/components/product-grid";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CuratedListPage, curatedListMeta } from "~/components/curated-list-page";
 import { shopContext } from "~/lib/context.server";
-import { pageMeta } from "~/lib/seo";
-import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
-import { useRootData } from "~/root";
+import { loadCuratedList } from "~/modules/catalog/curated-lists.server";
 
 export const handle = { i18n: ["catalog"] };
 
 /** Digital products: software, e-books and media delivered instantly. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, t, currency } = await shopContext(request);
-  const filters = parseProductFilters(new URL(request.url).searchParams, currency);
-  const list = await listProducts(db, { sort: "newest", ...filters, is_digital: true });
-  return { title: t("catalog:digital.title"), list };
+  return loadCuratedList(await shopContext(request), request, "digital");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
+export const meta = curatedListMeta;
 
-export default function DigitalProducts() {
-  const { title, list } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("catalog");
-  const categories = useRootData()?.categories;
-  return (
-    <div className="container-shop py-6">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-1 text-slate-600">{t("digital.intro")}</p>
-      <ProductListing list={list} defaultSort="newest" categories={categories} clearHref="/digital-products" />
-    </div>
-  );
-}
+export default CuratedListPage;
