@@ -3,6 +3,11 @@ import { defineConfig } from "@playwright/test";
 // scripts/test.mjs starts nothing itself: Playwright starts the production server on the free port it chose.
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? "test-results/e2e-data";
+/**
+ * The local OAuth / OpenID Connect server that stands in for Google: tests/e2e/social-login.spec.ts starts it
+ * (the shop reaches it only during a sign-in, so it need not run before the server starts).
+ */
+export const oauthProviderPort = Number(process.env.E2E_OAUTH_PORT ?? 3399);
 export const e2eEnv = {
   PORT: String(port),
   HOST: "127.0.0.1",
@@ -12,6 +17,10 @@ export const e2eEnv = {
   SESSION_SECRET: "e2e-only-secret",
   COOKIE_SECURE: "false",
   APP_ENV: "testing",
+  // Every test signs in from 127.0.0.1; the limit of 10 a minute is proven by tests/integration/accounts-security.
+  AUTH_POSTS_PER_MINUTE: "10000",
+  OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oauthProviderPort}`,
+  GOOGLE_CLIENT_SECRET: "e2e-google-secret",
 };
 
 export default defineConfig({

@@ -21,6 +21,8 @@ declare module "@remix-run/server-runtime" {
      * from its cache together with the policy (and nonce) stored with it (docs/decisions/0006-http-caching.md).
      */
     omitContentSecurityPolicy?: () => void;
+    /** What the guest page cache learns while this page renders (app/lib/page-cache.server.ts). */
+    page?: import("~/lib/page-cache.server").PageRecord;
   }
 }
 

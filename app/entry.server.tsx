@@ -10,12 +10,21 @@ import { NonceProvider } from "./components/nonce";
 import { shopContext } from "./lib/context.server";
 import { prepareDatabase } from "./lib/boot.server";
 import { i18nFor } from "./lib/i18n.server";
+import { etagMatches, storePage } from "./lib/page-cache.server";
+import { flushProductViews } from "./modules/catalog/product-details.server";
+
+export { serveCachedPage } from "./lib/page-cache.server";
 
 export const streamTimeout = 5_000;
 
 /** Called once by server.js before it listens: migrations, then the demo seed on an empty database. */
 export async function prepare() {
   await prepareDatabase();
+}
+
+/** Called by server.js before it exits: counted views not yet written. */
+export async function finish() {
+  await flushProductViews();
 }
 
 /** Pages that may be kept by the visitor's browser and revalidated (docs/decisions/0006-http-caching.md). */
@@ -51,7 +60,9 @@ export default async function handleRequest(
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
-  if (!isGuestPage(request, responseStatusCode, responseHeaders, guest)) {
+  const guestPage = isGuestPage(request, responseStatusCode, responseHeaders, guest);
+  const shareable = guest && responseStatusCode === 200 && Boolean(loadContext.page) && !isNoStore(responseHeaders);
+  if (!guestPage && !shareable) {
     responseHeaders.set("Cache-Control", PERSONAL);
     const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
     return streamDocument(page, nonce, waitForAll, responseStatusCode, responseHeaders);
@@ -66,6 +77,13 @@ export default async function handleRequest(
   responseHeaders.set("ETag", etag);
   responseHeaders.set("Cache-Control", CACHEABLE);
   responseHeaders.append("Vary", VARY);
+  if (shareable) await storePage(loadContext, { html, status, headers: responseHeaders, etag });
+  if (!guestPage) {
+    // It sets a cookie (a first visit's language, a remembered product): the browser must not keep it.
+    responseHeaders.delete("ETag");
+    responseHeaders.set("Cache-Control", PERSONAL);
+    return new Response(html, { status, headers: responseHeaders });
+  }
   // Without a way to drop the new response's CSP header, the browser would apply a fresh nonce to its cached
   // page and block that page's scripts: such a server always gets the full page.
   const canReuse = nonce === "" || loadContext.omitContentSecurityPolicy !== undefined;
@@ -87,9 +105,11 @@ function isGuestPage(request: Request, status: number, headers: Headers, guest: 
     status === 200 &&
     guest &&
     !headers.has("Set-Cookie") &&
-    !/no-store/i.test(headers.get("Cache-Control") ?? "")
+    !isNoStore(headers)
   );
 }
+
+const isNoStore = (headers: Headers) => /no-store/i.test(headers.get("Cache-Control") ?? "");
 
 /** Streams the page as it renders (personal pages and answers to forms). */
 function streamDocument(page: ReactNode, nonce: string, waitForAll: boolean, status: number, headers: Headers) {
@@ -156,11 +176,4 @@ function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
 function pageEtag(html: string, nonce: string): string {
   const stable = nonce ? html.replaceAll(nonce, "") : html;
   return `W/"${createHash("sha256").update(stable).digest("base64url").slice(0, 32)}"`;
-}
-
-/** If-None-Match compares weakly (RFC 9110 §13.1.2): W/ prefixes are ignored; `*` matches any page. */
-function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }

@@ -1,5 +1,6 @@
 import {
   data,
+  type HeadersFunction,
   type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -18,11 +19,12 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useNonce } from "./components/nonce";
+import { DialogHost } from "./components/dialogs";
 import { ErrorPage } from "./components/error-page";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
-import { localeCookie } from "./lib/i18n.server";
+import { localeCookieHeader } from "./lib/i18n.server";
 import { errorTitle } from "./lib/meta";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
@@ -40,9 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { db, settings, session, locale, dir, t, user, currency } = await shopContext(request);
   const headers = new Headers();
 
-  // remix-i18next reads the language from the `locale` cookie, so it is written whenever it is missing or stale.
-  const cookieLocale = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (cookieLocale !== locale) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  const languageCookie = await localeCookieHeader(request, locale);
+  if (languageCookie) headers.append("Set-Cookie", languageCookie);
 
   const toasts = session.get("toasts") ?? [];
   const staleCurrency = session.has("currency") && session.get("currency") !== currency.name;
@@ -58,8 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       appName: settings.appName,
       /** Absolute base for canonical and sharing links: BASE_URL when set, else this request's origin. */
       origin: settings.baseUrl || new URL(request.url).origin,
-      notFoundTitle: t("meta.notFound"),
-      errorTitle: t("meta.error"),
+      errorTitles: { 403: t("refused.title"), 404: t("meta.notFound"), 429: t("tooMany.title"), 500: t("meta.error") },
       shell: {
         logo: settings.logo,
         footerLogo: settings.footerLogo,
@@ -104,8 +104,11 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
+/** An error page keeps the headers of what it reports (a 429's Retry-After); other pages set their own. */
+export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers();
+
 export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
-  error ? errorTitle(matches, isRouteErrorResponse(error) && error.status === 404) : [];
+  error ? errorTitle(matches, isRouteErrorResponse(error) ? error.status : 500) : [];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
@@ -136,17 +139,29 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <DialogHost>
+      <Outlet />
+    </DialogHost>
+  );
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
-  return notFound ? (
-    <ErrorPage title={t("notFound.title")} text={t("notFound.text")} action={t("notFound.home")} />
-  ) : (
-    <ErrorPage title={t("error.title")} text={t("error.text")} action={t("notFound.home")} />
-  );
+  const home = t("notFound.home");
+  if (isRouteErrorResponse(error)) {
+    switch (error.status) {
+      case 404:
+        return <ErrorPage status={404} title={t("notFound.title")} text={t("notFound.text")} action={home} />;
+      case 403:
+        return <ErrorPage status={403} title={t("refused.title")} text={t("refused.text")} action={home} />;
+      case 429: {
+        const retryAfter = Number((error.data as { retryAfter?: unknown } | null)?.retryAfter) || 60;
+        return <ErrorPage status={429} title={t("tooMany.title")} text={t("tooMany.text", { count: retryAfter })} action={home} />;
+      }
+    }
+  }
+  console.error(error);
+  return <ErrorPage status={500} title={t("error.title")} text={t("error.text")} action={home} />;
 }

@@ -83,11 +83,20 @@ async function waitFor(url: string, child: ChildProcess) {
   throw new Error(`no answer from ${url}`);
 }
 
-async function load(name: string, url: string, connections: number): Promise<LoadResult> {
+/** A page to load: one URL, or a fresh path for each request (`paths`), so that most answers are rendered anew. */
+type Target = { url: string; paths?: () => string };
+
+async function load(name: string, { url, paths }: Target, connections: number): Promise<LoadResult> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url, connections, duration: DURATION, headers: { "accept-encoding": "gzip" } },
+      {
+        url,
+        connections,
+        duration: DURATION,
+        headers: { "accept-encoding": "gzip" },
+        ...(paths ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: paths() }) }] } : {}),
+      },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -138,6 +147,7 @@ async function main() {
     await waitFor(`${base}/healthz`, server);
     const db = createDb(`file:${big.file}`);
     const product = await db.selectFrom("products").select("id").where("is_active", "=", 1).orderBy("total_views", "desc").executeTakeFirstOrThrow();
+    const activeIds = (await db.selectFrom("products").select("id").where("is_active", "=", 1).execute()).map((row) => row.id);
     const shop = await db.selectFrom("shops").select("id").where("is_active", "=", 1).orderBy("rating", "desc").executeTakeFirstOrThrow();
     await db.destroy();
 
@@ -150,14 +160,22 @@ async function main() {
     const floorPort = await freePort();
     await new Promise<void>((resolve) => floor.listen(floorPort, "127.0.0.1", resolve));
 
-    const targets: [string, string][] = [
-      ["plain Node server, product HTML from memory", `http://127.0.0.1:${floorPort}/`],
-      ["trivial route /healthz", `${base}/healthz`],
-      ["home /", `${base}/`],
-      ["list /products", `${base}/products`],
-      ["search /products?search=lamp", `${base}/products?search=lamp`],
-      [`product details ${productPath}`, base + productPath],
-      [`shop page /shops/${shop.id}`, `${base}/shops/${shop.id}`],
+    const random = <T,>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+    // A parameter no page reads makes each URL new to the page cache, so every answer is rendered.
+    const unseen = () => `unseen=${Math.random().toString(36).slice(2)}`;
+    const anyProduct = () => `/products/${random(activeIds)}/details?${unseen()}`;
+    const anyListPage = () => `/products?sort=${random(["newest", "popular", "price_low_high"])}&page=${1 + Math.floor(Math.random() * 100)}&${unseen()}`;
+    const targets: [string, Target][] = [
+      ["plain Node server, product HTML from memory", { url: `http://127.0.0.1:${floorPort}/` }],
+      ["trivial route /healthz", { url: `${base}/healthz` }],
+      ["home /", { url: `${base}/` }],
+      ["list /products", { url: `${base}/products` }],
+      ["search /products?search=lamp", { url: `${base}/products?search=lamp` }],
+      [`product details ${productPath}`, { url: base + productPath }],
+      [`shop page /shops/${shop.id}`, { url: `${base}/shops/${shop.id}` }],
+      // Every request a different page: the guest page cache rarely holds it, so these measure rendering.
+      ["product details, a random one of 100k (rendered)", { url: base, paths: anyProduct }],
+      ["list, a random one of its first 100 pages and a sort (rendered)", { url: base, paths: anyListPage }],
     ];
     const results: LoadResult[] = [];
     for (const [name, url] of targets) {
@@ -199,6 +217,8 @@ function writeReport({ search, results, js, productHtmlGzip, seconds }: {
     ...results.map((r) => `| ${r.name} | ${r.connections} | ${r.rps.toFixed(0)} | ${(r.rps / trivial(r.connections)).toFixed(2)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} |`),
     "",
     "Targets: product details and list ≥ 0.4× the trivial route's throughput, p95 < 50 ms at 10 connections.",
+    "",
+    "A guest's page is kept for a few seconds in the server's page cache (docs/decisions/0007-guest-page-cache.md), so the rows for one URL measure a page as the next guests get it; the two \"rendered\" rows ask for a page the cache has never seen and measure rendering it: loaders, React's server render, the serialized data and gzip, about 30–40 ms of CPU per product page on this machine.",
     "",
     "## Search latency by catalogue size (in process, listProducts with search)",
     "",

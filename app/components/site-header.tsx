@@ -1,6 +1,7 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
+import { DialogLink } from "./dialogs";
 import { Dropdown } from "./dropdown";
 import { BagIcon, ChevronDownIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { MenuLink } from "./nav-link";
@@ -24,6 +25,10 @@ const userLinks = [
 export function SiteHeader({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const { shell, user, counts } = root;
+  const location = useLocation();
+  // After logging in the shopper comes back here (the login page itself is no place to return to).
+  const here = `${location.pathname}${location.search}`;
+  const loginHref = location.pathname === "/login" ? `/login${location.search}` : `/login?redirectTo=${encodeURIComponent(here)}`;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="container-shop flex h-16 items-center gap-4">
@@ -66,7 +71,8 @@ export function SiteHeader({ root }: { root: RootData }) {
               summaryClassName="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100"
               summary={
                 <>
-                  <UserIcon />
+                  {/* The name beside it says whose photo it is. */}
+                  {user.profile_photo ? <img src={user.profile_photo} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
                   <span className="max-w-[10rem] truncate text-sm font-medium">{user.name}</span>
                   <ChevronDownIcon className="h-4 w-4" />
                 </>
@@ -79,12 +85,12 @@ export function SiteHeader({ root }: { root: RootData }) {
                   </li>
                 ))}
                 <li>
-                  <Link to="/logout" className="dropdown-item text-red-700">{t("userMenu.logout")}</Link>
+                  <DialogLink dialog="logout" to="/logout" className="dropdown-item text-red-700">{t("userMenu.logout")}</DialogLink>
                 </li>
               </ul>
             </Dropdown>
           ) : (
-            <Link to="/login" className="btn-primary hidden md:inline-flex">{t("header.login")}</Link>
+            <DialogLink dialog="login" to={loginHref} className="btn-primary hidden whitespace-nowrap md:inline-flex">{t("header.login")}</DialogLink>
           )}
 
           <Dropdown
@@ -108,10 +114,10 @@ export function SiteHeader({ root }: { root: RootData }) {
                     {userLinks.map((link) => (
                       <li key={link.to}><Link to={link.to} className="block rounded px-2 py-2 hover:bg-slate-100">{t(link.key)}</Link></li>
                     ))}
-                    <li><Link to="/logout" className="block rounded px-2 py-2 text-red-700 hover:bg-slate-100">{t("userMenu.logout")}</Link></li>
+                    <li><DialogLink dialog="logout" to="/logout" className="block rounded px-2 py-2 text-red-700 hover:bg-slate-100">{t("userMenu.logout")}</DialogLink></li>
                   </>
                 ) : (
-                  <li><Link to="/login" className="btn-primary w-full">{t("header.login")}</Link></li>
+                  <li><DialogLink dialog="login" to={loginHref} className="btn-primary w-full">{t("header.login")}</DialogLink></li>
                 )}
                 <li>
                   <Link to="/wishlist" className="flex justify-between rounded px-2 py-2 hover:bg-slate-100">

@@ -3,6 +3,8 @@ import * as m0001 from "./migrations/0001_catalogue";
 import * as m0002 from "./migrations/0002_search";
 import * as m0003 from "./migrations/0003_contact_messages";
 import * as m0004 from "./migrations/0004_shop_product_indexes";
+import * as m0005 from "./migrations/0005_similar_products_index";
+import * as m0006 from "./migrations/0006_accounts";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +12,8 @@ const migrations: Record<string, Migration> = {
   "0002_search": m0002,
   "0003_contact_messages": m0003,
   "0004_shop_product_indexes": m0004,
+  "0005_similar_products_index": m0005,
+  "0006_accounts": m0006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

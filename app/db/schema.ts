@@ -227,6 +227,71 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+export interface UserSessionsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: string;
+  last_seen_at: Timestamp;
+}
+
+export interface OneTimeCodesTable {
+  id: Generated<number>;
+  purpose: "register" | "reset";
+  channel: "email" | "phone";
+  recipient: string;
+  user_id: number | null;
+  code_hash: string;
+  attempts: DefaultInt;
+  created_at: Timestamp;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  channel: "email" | "sms";
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SocialAccountsTable {
+  id: Generated<number>;
+  provider: "google" | "facebook" | "apple";
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+export interface AddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  phone: string;
+  area: string | null;
+  flat_no: string | null;
+  post_code: string | null;
+  address_line: string;
+  address_line2: string | null;
+  address_type: DefaultText;
+  is_default: DefaultFlag;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   settings: SettingsTable;
   languages: LanguagesTable;
@@ -262,6 +327,12 @@ export interface Database {
   social_links: SocialLinksTable;
   payment_gateways: PaymentGatewaysTable;
   contact_messages: ContactMessagesTable;
+  user_sessions: UserSessionsTable;
+  one_time_codes: OneTimeCodesTable;
+  outbox: OutboxTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  social_accounts: SocialAccountsTable;
+  addresses: AddressesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
-import { findActiveUser, type CurrentUser } from "~/modules/auth/user.server";
+import { signedInUser } from "~/modules/auth/sessions.server";
+import type { CurrentUser } from "~/modules/auth/user.server";
 import { getSettings, type Settings } from "~/modules/settings/settings.server";
 import { getDb, type Db } from "./db.server";
 import { detectLocale, translatorFor } from "./i18n.server";
@@ -43,7 +44,7 @@ async function buildContext(request: Request): Promise<ShopContext> {
   const db = getDb();
   const settings = await getSettings(db);
   const [session, locale] = await Promise.all([getSession(request), detectLocale(request, settings)]);
-  const user = await findActiveUser(db, session.get("userId"));
+  const user = await signedInUser(db, session);
   const language = settings.languages.find((l) => l.name === locale);
   return {
     db,

@@ -49,7 +49,29 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; a page runs the same few dozen shapes again and again, so compiled
+ * statements are kept (least recently used dropped first). Safe because queries run to completion one at
+ * a time: nothing here streams rows through an open statement.
+ */
+function withStatementCache(sqlite: Database.Database) {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 const holder = globalThis as typeof globalThis & { __bazaarDb?: Db };

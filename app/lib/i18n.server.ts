@@ -1,27 +1,36 @@
 import { createCookie } from "@remix-run/node";
 import i18next, { type i18n as I18n, type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
+import arAccount from "../../public/locales/ar/account.json";
+import arAuth from "../../public/locales/ar/auth.json";
 import arCatalog from "../../public/locales/ar/catalog.json";
 import arCommon from "../../public/locales/ar/common.json";
 import arContent from "../../public/locales/ar/content.json";
 import arProduct from "../../public/locales/ar/product.json";
+import arSocial from "../../public/locales/ar/social.json";
+import enAccount from "../../public/locales/en/account.json";
+import enAuth from "../../public/locales/en/auth.json";
 import enCatalog from "../../public/locales/en/catalog.json";
 import enCommon from "../../public/locales/en/common.json";
 import enContent from "../../public/locales/en/content.json";
 import enProduct from "../../public/locales/en/product.json";
+import enSocial from "../../public/locales/en/social.json";
+import frAccount from "../../public/locales/fr/account.json";
+import frAuth from "../../public/locales/fr/auth.json";
 import frCatalog from "../../public/locales/fr/catalog.json";
 import frCommon from "../../public/locales/fr/common.json";
 import frContent from "../../public/locales/fr/content.json";
 import frProduct from "../../public/locales/fr/product.json";
+import frSocial from "../../public/locales/fr/social.json";
 import type { Settings } from "~/modules/settings/settings.server";
 import { i18nConfig, LOCALE_COOKIE } from "./i18n";
 import { secureCookies } from "./secrets.server";
 
 /** Translations are held in memory on the server: loading them per request costs throughput. */
 export const resources = {
-  en: { common: enCommon, catalog: enCatalog, product: enProduct, content: enContent },
-  ar: { common: arCommon, catalog: arCatalog, product: arProduct, content: arContent },
-  fr: { common: frCommon, catalog: frCatalog, product: frProduct, content: frContent },
+  en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial },
+  ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial },
+  fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial },
 };
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {
@@ -66,9 +75,28 @@ export async function detectLocale(request: Request, settings: Settings): Promis
   return locale && supported.includes(locale) ? locale : settings.defaultLocale;
 }
 
-/** A per-request i18next instance sharing the in-memory resources. */
+/**
+ * The language cookie to set on this answer: remix-i18next reads the language from it, so it is written
+ * whenever it is missing or names another language. Null when the browser already holds it.
+ */
+export async function localeCookieHeader(request: Request, locale: string): Promise<string | null> {
+  const current = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
+  return current === locale ? null : localeCookie.serialize(locale);
+}
+
+const instances = new Map<string, I18n>();
+
+/**
+ * The i18next instance for a language, sharing the in-memory resources. One per language, not per request:
+ * nothing changes an instance's language on the server (only the browser's instance follows the shopper).
+ */
 export function i18nFor(locale: string): I18n {
-  return base.cloneInstance({ lng: locale, initImmediate: false });
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = base.cloneInstance({ lng: locale, initImmediate: false });
+    instances.set(locale, instance);
+  }
+  return instance;
 }
 
 export function translatorFor(locale: string): TFunction {

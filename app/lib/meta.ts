@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
-interface RootMetaData { appName: string; notFoundTitle: string; errorTitle: string }
+interface RootMetaData { appName: string; errorTitles: Record<"403" | "404" | "429" | "500", string> }
 
 type MatchLike = { id: string; data?: unknown };
 
@@ -15,7 +15,7 @@ export function pageTitle(matches: MatchLike[], title: string | undefined): Meta
 }
 
 /** Title of the page shown by an error boundary. */
-export function errorTitle(matches: MatchLike[], notFound: boolean): MetaDescriptor[] {
-  const root = rootData(matches);
-  return pageTitle(matches, notFound ? root?.notFoundTitle : root?.errorTitle);
+export function errorTitle(matches: MatchLike[], status: number): MetaDescriptor[] {
+  const titles = rootData(matches)?.errorTitles;
+  return pageTitle(matches, titles?.[String(status) as keyof typeof titles] ?? titles?.["500"]);
 }

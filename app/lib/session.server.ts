@@ -5,10 +5,15 @@ import { MAX_TOASTS, type Toast } from "./toast";
 
 /** Only what must travel with the shopper; everything that matters lives in the database. */
 export interface SessionData {
-  userId: number;
+  /** The random token of a sign-in (user_sessions holds its hash): nothing about the user is in the cookie. */
+  signIn: string;
   currency: string;
   /** Product ids this visitor opened, newest first (home and dashboard show them). */
   recentlyViewed: number[];
+  /** A password-reset code sent and not yet confirmed (the /verify-otp page): where it went, what was typed. */
+  pendingReset: { purpose: "reset"; channel: "email" | "phone"; recipient: string; shown: string };
+  /** The random token of a confirmed password reset (password_reset_tokens holds its hash). */
+  resetToken: string;
 }
 export interface SessionFlashData {
   toasts: Toast[];

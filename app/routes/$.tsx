@@ -14,7 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export default function NotFound() {
   const { t } = useTranslation();
-  return <ErrorPage title={t("notFound.title")} text={t("notFound.text")} action={t("notFound.home")} />;
+  return <ErrorPage status={404} title={t("notFound.title")} text={t("notFound.text")} action={t("notFound.home")} />;
 }
 
 /** POSTs to unknown paths answer 404 too (not 405). */

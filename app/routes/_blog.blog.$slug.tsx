@@ -6,24 +6,23 @@ import { ProductCard } from "~/components/product-card";
 import { shopContext } from "~/lib/context.server";
 import { formatDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
+import { recordVisit } from "~/lib/visits.server";
 import {
   findBlog,
   listBlogProducts,
   listPopularBlogs,
   listRelatedBlogs,
-  recordBlogView,
 } from "~/modules/content/blogs.server";
 
 export const handle = { i18n: ["content"] };
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { db, locale } = await shopContext(request);
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+  const context = await shopContext(request);
+  const { db, locale } = context;
   const blog = await findBlog(db, params.slug ?? "");
   if (!blog) throw new Response(null, { status: 404 });
-  // Without the visitor's address (older server.js), every reader shares one key: a post counts once a day.
-  const visitor = context.clientIp ?? "unknown";
-  const [counted, related, popular, products] = await Promise.all([
-    request.method === "GET" ? recordBlogView(db, { blogId: blog.id, visitor }) : false,
+  const [{ counted }, related, popular, products] = await Promise.all([
+    request.method === "GET" ? recordVisit(context, loadContext, { kind: "blog", id: blog.id }) : { counted: false },
     listRelatedBlogs(db, blog),
     listPopularBlogs(db, { exceptId: blog.id }),
     listBlogProducts(db, blog.id),

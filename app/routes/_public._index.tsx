@@ -6,6 +6,7 @@ import { StarIcon } from "~/components/icons";
 import { ProductGrid } from "~/components/product-grid";
 import { FlashSaleTiming, SectionHeading } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";
+import { pageDependsOn } from "~/lib/page-cache.server";
 import { pageMeta } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination";
 import { currentFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
@@ -26,8 +27,9 @@ const JUST_FOR_YOU_STEP = 12;
 /** Load More stops here (60 products) and hands over to the full list. */
 const JUST_FOR_YOU_MAX_PAGES = 5;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { db, t, settings, session, locale } = await shopContext(request);
+  pageDependsOn(context, "recentlyViewed");
   const page = Math.min(parsePage(new URL(request.url).searchParams.get("page")), JUST_FOR_YOU_MAX_PAGES);
   const sale = await currentFlashSale(db);
   const [heroes, ads, popular, saleProducts, shops, justForYou, recentlyViewed] = await Promise.all([

@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ContactDetailsList } from "~/components/contact-details";
+import { Field, inputClass } from "~/components/form-field";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
@@ -57,15 +58,27 @@ export default function ContactUs() {
   );
 }
 
+/** How many times the page was navigated to since it loaded: 0 on the server and at hydration alike. */
+function useSends(locationKey: string) {
+  const [count, setCount] = useState(0);
+  const first = useRef(locationKey);
+  useEffect(() => {
+    if (first.current !== locationKey) setCount((n) => n + 1);
+  }, [locationKey]);
+  return count;
+}
+
 function ContactForm() {
   const { known } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
   const { t } = useTranslation("content");
+  const sends = useSends(location.key);
   const [form, fields] = useForm<ContactInput>({
-    // After a successful send the page is loaded afresh (new location): the form starts empty again.
-    id: lastResult ? "contact" : `contact-${location.key}`,
+    // After a successful send the page is loaded afresh (new location): the form starts empty again. The id
+    // counts navigations rather than using location.key, which differs between the server and the browser.
+    id: lastResult ? "contact" : `contact-${sends}`,
     lastResult,
     defaultValue: known,
     constraint: getZodConstraint(contactSchema),
@@ -77,41 +90,22 @@ function ContactForm() {
   return (
     <Form method="post" {...getFormProps(form)} key={form.id} className="mt-4 max-w-2xl space-y-5">
       <p className="text-sm text-slate-600">{t("contact.required")}</p>
-      <Field label={t("contact.name")} field={fields.name}>
+      <Field label={t("contact.name")} field={fields.name} values={CONTACT_LIMITS}>
         <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
       </Field>
-      <Field label={t("contact.phoneField")} field={fields.phone} hint={t("contact.phoneHint")}>
+      <Field label={t("contact.phoneField")} field={fields.phone} hint={t("contact.phoneHint")} values={CONTACT_LIMITS}>
         {/* The separators a shopper may type are accepted, so the digits-only pattern is left to the schema. */}
         <input {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })} pattern={undefined} autoComplete="tel" inputMode="tel" className={inputClass} />
       </Field>
-      <Field label={t("contact.subject")} field={fields.subject}>
+      <Field label={t("contact.subject")} field={fields.subject} values={CONTACT_LIMITS}>
         <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
       </Field>
-      <Field label={t("contact.message")} field={fields.message}>
+      <Field label={t("contact.message")} field={fields.message} values={CONTACT_LIMITS}>
         <textarea {...getTextareaProps(fields.message)} rows={6} className={inputClass} />
       </Field>
       <button type="submit" className="btn-primary min-h-11 px-6" disabled={sending}>
         {sending ? t("contact.sending") : t("contact.send")}
       </button>
     </Form>
-  );
-}
-
-const inputClass =
-  "block w-full rounded-md border border-slate-400 px-3 py-2 text-base aria-[invalid=true]:border-red-700 focus:border-primary";
-
-/** A labelled control with an optional hint and the first error under it (a locale key, translated here). */
-function Field({ label, field, hint, children }: { label: string; field: FieldMetadata<string>; hint?: string; children: ReactNode }) {
-  const { t } = useTranslation("content");
-  const error = field.errors?.[0];
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-semibold text-slate-900">{label}</label>
-      {hint ? <p id={field.descriptionId} className="text-sm text-slate-600">{hint}</p> : null}
-      <div className="mt-1">{children}</div>
-      {error ? (
-        <p id={field.errorId} className="mt-1 text-sm font-medium text-red-700">{t(error, CONTACT_LIMITS)}</p>
-      ) : null}
-    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { shopContext } from "~/lib/context.server";
 import { pageTitle } from "~/lib/meta";
 import { commitSession, flashToast } from "~/lib/session.server";
+import { endSignIn } from "~/modules/auth/sessions.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, t } = await shopContext(request);
@@ -15,10 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
-/** POST only (a GET never signs anyone out). The account is forgotten even if nothing else succeeds. */
+/** POST only (a GET never signs anyone out). The browser is signed out even if deleting the sign-in fails. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { session } = await shopContext(request);
-  session.unset("userId");
+  const { db, session } = await shopContext(request);
+  await endSignIn(db, session).catch((error) => console.error("Ending a sign-in failed", error));
+  session.unset("signIn");
   flashToast(session, { kind: "success", message: "logout.done" });
   return redirect("/", { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
 }

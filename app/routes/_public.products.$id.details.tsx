@@ -16,17 +16,15 @@ import { ShopCard } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { pageTemplate, parsePage, PER_PAGE } from "~/lib/pagination";
-import { commitSession } from "~/lib/session.server";
 import { useMoney } from "~/lib/use-money";
+import { recordVisit } from "~/lib/visits.server";
 import {
-  countProductView,
   findProductDetails,
   listShopPopularProducts,
   listSimilarProducts,
   type ProductDetails,
 } from "~/modules/catalog/product-details.server";
 import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, type ChosenOptionIds } from "~/modules/catalog/product-options";
-import { recentlyViewedIds, rememberViewedProduct } from "~/modules/catalog/recently-viewed.server";
 import { listReviews, ratingSummary } from "~/modules/catalog/reviews.server";
 import { useRootData } from "~/root";
 
@@ -34,8 +32,9 @@ export const handle = { i18n: ["product"] };
 
 const REVIEWS_PARAM = "reviews_page";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, session, settings, t } = await shopContext(request);
+export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
+  const context = await shopContext(request);
+  const { db, settings, t } = context;
   const id = parseId(params.id);
   const product = id === null ? null : await findProductDetails(db, id);
   if (!product) throw new Response(null, { status: 404 });
@@ -47,11 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     listReviews(db, { productId: product.id }, { page: reviewsPage, perPage: PER_PAGE }),
     listSimilarProducts(db, product),
     listShopPopularProducts(db, product),
-    countProductView(db, product.id),
   ]);
-  // Reopening the product viewed last changes nothing, so that answer sets no cookie (and stays cacheable).
-  const viewedLast = recentlyViewedIds(session)[0] === product.id;
-  if (!viewedLast) rememberViewedProduct(session, product.id);
+  const visit = await recordVisit(context, loadContext, { kind: "product", id: product.id });
 
   const chosen = resolveChosenOptions(product, Object.fromEntries(url.searchParams));
   const origin = settings.baseUrl || url.origin;
@@ -72,7 +68,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       homeLabel: t("meta.home"),
       structuredData: productStructuredData(product, `${origin}/products/${product.id}/details`, origin, defaultCurrency),
     },
-    viewedLast ? undefined : { headers: { "Set-Cookie": await commitSession(session) } },
+    visit.cookie ? { headers: { "Set-Cookie": visit.cookie } } : undefined,
   );
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, setSetting, test } from "./fixtures";
 import { signInAs } from "./session";
@@ -150,13 +151,17 @@ test.describe("product details", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Premium Cashmere Knit Sweater");
   });
 
-  test("the page carries Product structured data with the CSP nonce", async ({ page, jsEnabled }) => {
+  test("the page carries Product structured data allowed by the Content-Security-Policy", async ({ page, jsEnabled }) => {
     test.skip(jsEnabled, "the same server HTML in both projects");
     const response = await page.goto(SWEATER);
     const html = await response!.text();
-    const nonce = response!.headers()["content-security-policy"].match(/'nonce-([^']+)'/)![1];
-    const script = html.match(/<script type="application\/ld\+json" nonce="([^"]+)">([^<]*)<\/script>/);
-    expect(script?.[1]).toBe(nonce);
+    const policy = response!.headers()["content-security-policy"];
+    const script = html.match(/<script type="application\/ld\+json"( nonce="[^"]+")?>([^<]*)<\/script>/);
+    expect(script).not.toBeNull();
+    // A fresh render allows it by this response's nonce, a guest page served from the cache by its hash.
+    const nonce = script![1]?.slice(' nonce="'.length, -1);
+    const hash = createHash("sha256").update(script![2], "utf8").digest("base64");
+    expect(nonce ? policy.includes(`'nonce-${nonce}'`) : policy.includes(`'sha256-${hash}'`)).toBe(true);
     const product = JSON.parse(script![2]);
     expect(product).toMatchObject({
       "@context": "https://schema.org",
@@ -211,8 +216,12 @@ test.describe("add to cart", () => {
     await page.getByRole("button", { name: "Add to Cart" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproducts%2F33%2Fdetails/);
     await expect(page.getByRole("status")).toContainText("Please login first!");
-    // The login page arrives with the accounts issue; until then the address shows Page Not Found.
-    await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+    await page.getByLabel("Email or Phone").fill("customer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("secret123");
+    await page.getByRole("main").getByRole("button", { name: "Login" }).click();
+    // Back on the product, with the colour, size and quantity that were chosen.
+    await expect(page).toHaveURL(/\/products\/33\/details\?color=\d+&size=\d+&quantity=1$/);
+    await expect(page.getByRole("status")).toContainText("Login Successful");
   });
 
   test("Buy Now by a guest asks for a login too", async ({ page }) => {

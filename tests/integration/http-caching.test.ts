@@ -1,77 +1,44 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { createCookieSessionStorage } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-
-const buildDir = process.env.BAZAAR_BUILD_DIR ?? "build";
-const built = fs.existsSync(path.resolve(buildDir, "index.js"));
-if (!built) console.warn(`No production build in ${buildDir}/: run \`npm run build\` (npm test does) for the HTTP caching test.`);
+import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
+import { createDb, type Db } from "~/lib/db.server";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { built, cookiePair, sessionCookieOf, startServer, type RunningServer } from "./support/server";
 
 const SESSION_SECRET = "caching-test-secret";
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The cookie a browser would send back: `name=value` of a Set-Cookie header. */
-const cookiePair = (setCookie: string | null) => (setCookie ?? "").split(";")[0];
-
-/** A signed session cookie for a signed-in shopper, as the server itself would write it. */
-async function signedInCookie(userId: number) {
-  const storage = createCookieSessionStorage({ cookie: { name: "bazaar_session", secrets: [SESSION_SECRET], path: "/" } });
-  const session = await storage.getSession();
-  session.set("userId", userId);
-  return cookiePair(await storage.commitSession(session));
-}
-
 describe.skipIf(!built)("HTTP caching of pages (server.js)", () => {
-  let server: ChildProcess;
+  let server: RunningServer;
   let base: string;
   let dataDir: string;
-  let log = "";
   let english: string;
   let arabic: string;
 
   const get = (url: string, headers: Record<string, string> = {}) => fetch(`${base}${url}`, { headers, redirect: "manual" });
 
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-caching-"));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ["server.js"], {
-      env: {
-        ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BAZAAR_BUILD_DIR: buildDir,
-        DATABASE_URL: `file:${path.join(dataDir, "bazaar.sqlite")}`, DATA_DIR: dataDir, SESSION_SECRET, COOKIE_SECURE: "false",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  /** The session cookie of a demo customer signed in through the login form. */
+  async function signedInCookie(userId: number) {
+    const response = await fetch(`${base}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ phone: DEMO_CUSTOMERS[userId - 1].email, password: DEMO_PASSWORD }),
+      redirect: "manual",
     });
-    server.stdout?.on("data", (chunk) => (log += chunk));
-    server.stderr?.on("data", (chunk) => (log += chunk));
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}\n${log}`);
-      if (Date.now() > deadline) throw new Error(`server did not start\n${log}`);
-      const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    expect(response.status, server.log()).toBe(303);
+    return sessionCookieOf(response);
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ SESSION_SECRET });
+    ({ base, dataDir } = server);
     // A first visit is told its language in a cookie; later visits send it back.
     english = cookiePair((await get("/", { "Accept-Language": "en" })).headers.get("Set-Cookie"));
     arabic = cookiePair((await get("/", { "Accept-Language": "ar" })).headers.get("Set-Cookie"));
   }, 120_000);
 
-  afterAll(() => {
-    server?.kill("SIGTERM");
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.stop());
 
   it("never lets a browser keep a response that sets a cookie", async () => {
     const first = await get("/");
@@ -89,13 +56,27 @@ describe.skipIf(!built)("HTTP caching of pages (server.js)", () => {
     expect(first.headers.get("Vary")).toMatch(/Cookie.*Accept-Language/);
     expect(first.headers.get("Set-Cookie")).toBeNull();
 
-    // Each response has its own CSP nonce, yet the same page keeps the same validator.
+    // The next guest gets the page from the server's page cache: the same validator, and a policy that
+    // allows exactly the page's own inline scripts by hash (the nonce it was rendered with is gone).
     const second = await get("/", { Cookie: english });
+    expect(second.headers.get("X-Cache")).toBe("hit");
+    expect(second.headers.get("ETag")).toBe(etag);
+    const policy = second.headers.get("Content-Security-Policy") ?? "";
+    expect(policy).not.toContain("'nonce-");
+    const body = await second.text();
+    expect(body).not.toContain("nonce=");
+    const scripts = [...body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter(Boolean);
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const script of scripts) expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+  });
+
+  it("gives every rendered page its own CSP nonce", async () => {
     const nonce = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("Content-Security-Policy") ?? "")?.[1];
-    expect(nonce(second)).toBeTruthy();
+    const first = await get("/blog/no-such-post", { Cookie: english });
+    const second = await get("/blog/no-such-post", { Cookie: english });
+    expect(nonce(first)).toBeTruthy();
     expect(nonce(second)).not.toBe(nonce(first));
     expect(await second.text()).toContain(`nonce="${nonce(second)}"`);
-    expect(second.headers.get("ETag")).toBe(etag);
   });
 
   it("answers 304 without a body, and without a new CSP, when the browser's copy is current", async () => {
@@ -145,5 +126,71 @@ describe.skipIf(!built)("HTTP caching of pages (server.js)", () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get("Cache-Control")).toBe("private, no-store");
     expect(missing.headers.get("ETag")).toBeNull();
+  });
+
+  describe("the guest page cache", () => {
+    let db: Db;
+    beforeAll(() => {
+      db = createDb(`file:${path.join(dataDir, "bazaar.sqlite")}`);
+    });
+    afterAll(() => db?.destroy());
+
+    const sessionOf = async (response: Response) => {
+      const storage = createCookieSessionStorage({ cookie: { name: "bazaar_session", secrets: [SESSION_SECRET], path: "/" } });
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith("bazaar_session="));
+      return cookie ? storage.getSession(cookiePair(cookie)) : null;
+    };
+
+    it("counts every view of a product and remembers it for the guest, also when the page comes from the cache", async () => {
+      const product = await db.selectFrom("products").select(["id", "total_views"]).where("is_active", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+      const url = `/products/${product.id}/details`;
+      const rendered = await get(url, { Cookie: english });
+      const cached = await get(url, { Cookie: english });
+      expect(rendered.headers.get("X-Cache")).toBeNull();
+      expect(cached.headers.get("X-Cache")).toBe("hit");
+      expect(await cached.text()).toBe(await rendered.text().then((html) => html.replace(/ nonce="[^"]+"/g, "")));
+      for (const response of [rendered, cached]) {
+        expect((await sessionOf(response))?.get("recentlyViewed")).toEqual([product.id]);
+        expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      }
+      // Views are written in batches, about once a second.
+      await expect
+        .poll(async () => (await db.selectFrom("products").select("total_views").where("id", "=", product.id).executeTakeFirstOrThrow()).total_views, { timeout: 5000 })
+        .toBe(product.total_views + 2);
+    });
+
+    it("shows each guest their own recently viewed products on the home page", async () => {
+      const product = await db.selectFrom("products").select(["id", "name"]).where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
+      const plain = await get("/", { Cookie: english });
+      expect(await plain.text()).not.toContain("Recently Viewed");
+      const opened = await get(`/products/${product.id}/details`, { Cookie: english });
+      const session = cookiePair(opened.headers.getSetCookie().find((c) => c.startsWith("bazaar_session=")) ?? null);
+      const viewed = await get("/", { Cookie: `${english}; ${session}` });
+      const html = await viewed.text();
+      expect(html).toContain("Recently Viewed");
+      expect(html).toContain(product.name);
+      expect(await (await get("/", { Cookie: english })).text()).not.toContain("Recently Viewed");
+    });
+
+    it("shows a change of the shop's settings on the next page", async () => {
+      await get("/blogs", { Cookie: english });
+      expect((await get("/blogs", { Cookie: english })).headers.get("X-Cache")).toBe("hit");
+      await updateSettings(db, { appName: "Renamed Bazaar" });
+      try {
+        const renamed = await get("/blogs", { Cookie: english });
+        expect(renamed.headers.get("X-Cache")).toBeNull();
+        expect(await renamed.text()).toContain("Renamed Bazaar</title>");
+      } finally {
+        await updateSettings(db, { appName: "Bazaar" });
+      }
+    });
+
+    it("never serves a cached page to a signed-in shopper", async () => {
+      await get("/shops", { Cookie: english });
+      expect((await get("/shops", { Cookie: english })).headers.get("X-Cache")).toBe("hit");
+      const signedIn = await get("/shops", { Cookie: `${english}; ${await signedInCookie(1)}` });
+      expect(signedIn.headers.get("X-Cache")).toBeNull();
+      expect(await signedIn.text()).toContain("Demo Customer");
+    });
   });
 });

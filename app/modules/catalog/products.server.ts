@@ -191,9 +191,9 @@ function applyOrder(query: ProductsQuery, order: ListOrder, rank: RawBuilder<num
 }
 
 /** The scope of a list, narrowed to the search matches when the shopper searched. */
-function scopedProducts(db: Db, f: ProductFilters, ranked = false) {
+function scopedProducts(db: Db, f: ProductFilters, ranking: { ranked: boolean; best?: number } = { ranked: false }) {
   const base = activeProducts(db);
-  const searched = searchProducts(db, base, f.search, { ranked });
+  const searched = searchProducts(db, base, f.search, ranking);
   return { query: applyScope(db, searched?.query ?? base, f), rank: searched?.rank ?? null };
 }
 
@@ -250,14 +250,24 @@ export async function listProducts(db: Db, filters: ProductFilters, options: { n
   const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), lastPage);
   const order = filters.sort ?? (searching ? "relevance" : "newest");
 
-  const listed = order === "relevance" && searching ? scopedProducts(db, filters, true) : { query: scope, rank };
-  const rows = total === 0
-    ? []
-    : await applyOrder(applyRefinements(db, listed.query, filters, at, false), order, listed.rank)
+  const pageOf = (listed: { query: ProductsQuery; rank: RawBuilder<number> | null }) =>
+    applyOrder(applyRefinements(db, listed.query, filters, at, false), order, listed.rank)
       .select("p.id")
       .limit(perPage)
       .offset((page - 1) * perPage)
       .execute();
+  let rows: { id: number }[] = [];
+  if (total > 0 && order === "relevance" && searching) {
+    // Only the best matches are joined to the catalogue: enough for this page when most matches are listed
+    // (active, in an active shop, within the refinements), else more, and at last all of them.
+    const wanted = Math.min(perPage, total - (page - 1) * perPage);
+    for (const best of [page * perPage * 3 + 30, page * perPage * 30 + 300, undefined]) {
+      rows = await pageOf(scopedProducts(db, filters, { ranked: true, best }));
+      if (rows.length >= wanted) break;
+    }
+  } else if (total > 0) {
+    rows = await pageOf({ query: scope, rank });
+  }
   const products = await productCardsByIds(db, rows.map((r) => r.id), options);
   return { total, page, per_page: perPage, products, facets };
 }

@@ -43,14 +43,15 @@ export interface SearchedProducts<O> {
  * SQLite joins the FTS5 index (`hits`) and ranks with bm25 and column weights. PostgreSQL tests the
  * row's own GIN-indexed `search_vector` (joining products to themselves made its planner read the
  * whole table) and ranks with ts_rank over the A/B weights, negated so lower is better on both.
- * Ranking costs a little for every match, so a count or facet asks for `ranked: false`. The
- * query string is always a bound parameter.
+ * Ranking costs a little for every match, so a count or facet asks for `ranked: false`. `best` keeps only
+ * that many of the best-ranked matches (SQLite; PostgreSQL ignores it). The query string is always a bound
+ * parameter.
  */
 export function searchProducts<O>(
   db: Db,
   query: ProductsQuery<O>,
   text: string | null | undefined,
-  { ranked }: { ranked: boolean },
+  { ranked, best }: { ranked: boolean; best?: number },
 ): SearchedProducts<O> | null {
   const terms = searchTerms(text);
   if (terms.length === 0) return null;
@@ -63,10 +64,14 @@ export function searchProducts<O>(
     };
   }
   const rank = ranked ? sql`bm25(products_fts, 10.0, 1.0, 10.0)` : sql`0`;
+  // FTS5 ranks all matches quickly; joining only the best few to products is what keeps a common word cheap.
+  // Ties go by id as in the list, so the best few are exactly the head of the full order.
+  const onlyBest = ranked && best !== undefined ? sql`ORDER BY rank, rowid LIMIT ${best}` : sql``;
   const hits = sql<{ id: number; rank: number }>`(
     SELECT rowid AS id, ${rank} AS rank
     FROM products_fts
     WHERE products_fts MATCH ${match}
+    ${onlyBest}
   )`.as("hits");
   // The join adds the `hits` table; the list goes on treating the query as one over products.
   return { query: query.innerJoin(hits, "hits.id", "p.id") as unknown as ProductsQuery<O>, rank: sql<number>`hits.rank` };

@@ -32,7 +32,7 @@ describeEachDatabase("product search", (kind) => {
     const template = await test.db.selectFrom("products").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
     // PostgreSQL's generated search_vector column is written by the database alone.
     const { id: _id, search_vector: _vector, ...rest } = template as typeof template & { search_vector?: unknown };
-    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+    const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${added + 1}`;
     const row = await test.db.insertInto("products")
       .values({ ...rest, name, slug, code: `T-${++added}`, short_description: shortDescription, created_at: new Date().toISOString() })
       .returning("id").executeTakeFirstOrThrow();
@@ -91,6 +91,18 @@ describeEachDatabase("product search", (kind) => {
     const cheapFirst = await search("lamp", { sort: "price_low_high" });
     const prices = cheapFirst.products.map((p) => (p.discount_price > 0 && p.discount_price < p.price ? p.discount_price : p.price));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it("pages through many equally ranked matches, each listed once in id order, when the best-ranked are inactive", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 80; i++) ids.push(await addProduct("Zebu Wool Blanket", "Warm."));
+    // The first 65 of the equally ranked matches are hidden, so the best few the index offers list nothing.
+    await test.db.updateTable("products").set({ is_active: 0 }).where("id", "in", ids.slice(0, 65)).execute();
+    const listed = ids.slice(65);
+    const pages = [];
+    for (let page = 1; page <= 2; page++) pages.push(...(await listProducts(test.db, { search: "zebu", per_page: 10, page })).products.map((p) => p.id));
+    expect(pages).toEqual(listed);
+    expect((await listProducts(test.db, { search: "zebu", per_page: 10 })).total).toBe(15);
   });
 
   it("treats injection attempts as words: nothing breaks and nothing changes", async () => {

@@ -1,0 +1,252 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { AppLoadContext } from "@remix-run/node";
+import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";
+import type { Settings } from "~/modules/settings/settings.server";
+import { shopContext, type ShopContext } from "./context.server";
+import { localeCookieHeader } from "./i18n.server";
+import { applyVisit, type Visit } from "./visits.server";
+
+/**
+ * A short-lived, in-process cache of whole guest pages (docs/decisions/0007-guest-page-cache.md). Rendering a
+ * catalogue page costs tens of milliseconds; the same page for the next guest costs a map lookup. What opening
+ * the page does (a counted view, the recently viewed list) is recorded as visits and replayed on every hit.
+ */
+
+/** What may make two guests' pages differ besides the key: read from their session. */
+const sessionInputs = {
+  recentlyViewed: (context: ShopContext) => recentlyViewedIds(context.session).join("."),
+};
+export type SessionInput = keyof typeof sessionInputs;
+
+/** Collected while a page is rendered, so it can be stored (server.js puts it in the load context). */
+export interface PageRecord {
+  /** The request as it arrived: the key and the session inputs are read from it, untouched by loaders. */
+  request: Request;
+  inputs: Set<SessionInput>;
+  visits: Visit[];
+  /** Set-Cookie values that come from visits (made again on every hit). */
+  visitCookies: string[];
+}
+
+/** What a guest's request is looked up by, read from the request as it arrived. */
+interface Lookup {
+  /** The part every guest with the same language, currency and shop settings shares. */
+  key: string;
+  sessionValues: Record<SessionInput, string>;
+  /** The language cookie this answer sets, if any (made again on every hit). */
+  languageCookie: string | null;
+}
+
+interface CachedPage {
+  /** Path and query. */
+  target: string;
+  /** The page without its render's nonce, and gzipped once, so a hit costs no rendering and no compression. */
+  html: Buffer;
+  gzip: Buffer;
+  /** The page's own inline scripts, allowed by hash instead of the nonce they were rendered with. */
+  scriptHashes: string[];
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  visits: Visit[];
+  expires: number;
+  bytes: number;
+}
+
+/** What server.js sends for a hit. */
+export interface CachedResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer | null;
+  /** The Content-Security-Policy allows these inline scripts (base64 SHA-256) instead of a nonce. */
+  scriptHashes: string[] | null;
+  /** A 304: the browser keeps its page with the policy (and nonce) stored with it (ADR 0006). */
+  omitContentSecurityPolicy: boolean;
+}
+
+const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10);
+const TTL_MS = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+const MAX_BYTES = Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024;
+
+const pages = new Map<string, CachedPage>();
+/** How many kept pages each path and query has: any other request skips the lookup entirely. */
+const keptTargets = new Map<string, number>();
+/** Which session inputs the page at a key depends on (learnt when it is stored). */
+const dependencies = new Map<string, SessionInput[]>();
+let storedBytes = 0;
+
+export const pageCacheEnabled = () => TTL_MS > 0;
+
+/** A new number for each settings load: a change of settings (new version stamp) starts new keys. */
+const settingsGenerations = new WeakMap<Settings, number>();
+let lastGeneration = 0;
+function settingsGeneration(settings: Settings) {
+  let generation = settingsGenerations.get(settings);
+  if (generation === undefined) settingsGenerations.set(settings, (generation = ++lastGeneration));
+  return generation;
+}
+
+const target = (url: URL) => url.pathname + url.search;
+
+async function lookupOf(request: Request): Promise<Lookup | null> {
+  const url = new URL(request.url);
+  const context = await shopContext(request);
+  const { session, user, settings, locale, currency } = context;
+  // Toasts are shown once; a stale currency choice is rewritten: such answers are personal.
+  if (user || session.has("toasts") || (session.has("currency") && session.get("currency") !== currency.name)) return null;
+  const sessionValues = Object.fromEntries(
+    Object.entries(sessionInputs).map(([input, read]) => [input, read(context)]),
+  ) as Record<SessionInput, string>;
+  return {
+    key: [settingsGeneration(settings), locale, currency.name, url.origin, target(url)].join("\n"),
+    sessionValues,
+    languageCookie: await localeCookieHeader(request, locale),
+  };
+}
+
+const variantKey = (key: string, inputs: readonly SessionInput[], values: Record<SessionInput, string>) =>
+  inputs.length ? `${key}\n${inputs.map((input) => `${input}=${values[input]}`).join("\n")}` : key;
+
+/**
+ * Answers a guest's GET from the cache, or returns null and leaves a record in the load context for
+ * entry.server to store the page it renders.
+ */
+export async function serveCachedPage(request: Request, loadContext: AppLoadContext): Promise<CachedResponse | null> {
+  if (!pageCacheEnabled() || (request.method !== "GET" && request.method !== "HEAD")) return null;
+  loadContext.page = { request, inputs: new Set(), visits: [], visitCookies: [] };
+  if (!keptTargets.has(target(new URL(request.url)))) return null;
+  const lookup = await lookupOf(request);
+  if (!lookup) return null;
+  const fullKey = variantKey(lookup.key, dependencies.get(lookup.key) ?? [], lookup.sessionValues);
+  const page = pages.get(fullKey);
+  if (!page) return null;
+  if (page.expires <= Date.now()) {
+    forget(fullKey, page);
+    return null;
+  }
+  const context = await shopContext(request);
+  pages.delete(fullKey);
+  pages.set(fullKey, page); // most recently used last
+
+  const cookies = lookup.languageCookie ? [lookup.languageCookie] : [];
+  for (const visit of page.visits) {
+    const { cookie } = await applyVisit(context, loadContext, visit);
+    if (cookie) cookies.push(cookie);
+  }
+  const gzip = /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
+  const headers: [string, string][] = [...page.headers, ["X-Cache", "hit"]];
+  const body = request.method === "HEAD" ? null : gzip ? page.gzip : page.html;
+  const representation: [string, string][] = gzip ? [["Content-Encoding", "gzip"]] : [];
+  if (cookies.length) {
+    // A response that sets a cookie is never kept by the browser (ADR 0006).
+    return {
+      status: page.status,
+      headers: [
+        ...withoutValidators(headers),
+        ["Cache-Control", "private, no-store"],
+        ...representation,
+        ...cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+      ],
+      body,
+      scriptHashes: page.scriptHashes,
+      omitContentSecurityPolicy: false,
+    };
+  }
+  if (etagMatches(request.headers.get("If-None-Match"), page.etag)) {
+    return {
+      status: 304,
+      headers: headers.filter(([name]) => name.toLowerCase() !== "content-type"),
+      body: null,
+      scriptHashes: null,
+      omitContentSecurityPolicy: true,
+    };
+  }
+  return { status: page.status, headers: [...headers, ...representation], body, scriptHashes: page.scriptHashes, omitContentSecurityPolicy: false };
+}
+
+const withoutValidators = (headers: [string, string][]) =>
+  headers.filter(([name]) => !/^(etag|cache-control)$/i.test(name));
+
+/**
+ * Keeps a rendered guest page for the next guests. `headers` are the page's response headers; its
+ * Set-Cookie values must all be made again on a hit (the language cookie, visits), else it is not kept.
+ */
+export async function storePage(loadContext: AppLoadContext, page: { html: string; status: number; headers: Headers; etag: string }): Promise<boolean> {
+  const record = loadContext.page;
+  if (!record || page.status !== 200) return false;
+  const lookup = await lookupOf(record.request);
+  if (!lookup) return false;
+  // Compared by name=value: the attributes may carry an expiry date that moves with the clock.
+  const pair = (cookie: string) => cookie.split(";")[0];
+  const remade = new Set([...record.visitCookies, ...(lookup.languageCookie ? [lookup.languageCookie] : [])].map(pair));
+  if (page.headers.getSetCookie().some((cookie) => !remade.has(pair(cookie)))) return false;
+
+  const inputs = [...record.inputs].sort();
+  dependencies.set(lookup.key, inputs);
+  if (dependencies.size > 100_000) dependencies.clear();
+  const fullKey = variantKey(lookup.key, inputs, lookup.sessionValues);
+  const previous = pages.get(fullKey);
+  if (previous) forget(fullKey, previous);
+
+  const headers = [...page.headers].filter(([name]) => name.toLowerCase() !== "set-cookie");
+  const path = target(new URL(record.request.url));
+  const { html, scriptHashes } = withoutNonce(page.html, loadContext.nonce);
+  const entry: CachedPage = {
+    target: path,
+    html,
+    gzip: gzipSync(html, { level: 9 }),
+    scriptHashes,
+    status: page.status,
+    headers,
+    etag: page.etag,
+    visits: record.visits,
+    expires: Date.now() + TTL_MS,
+    bytes: 0,
+  };
+  entry.bytes = entry.html.length + entry.gzip.length;
+  pages.set(fullKey, entry);
+  storedBytes += entry.bytes;
+  keptTargets.set(path, (keptTargets.get(path) ?? 0) + 1);
+  for (const [oldKey, old] of pages) {
+    if (storedBytes <= MAX_BYTES) break;
+    forget(oldKey, old);
+  }
+  return true;
+}
+
+/**
+ * The page as every guest may get it: the inline scripts rendered with this response's nonce are allowed by
+ * their hashes instead, and the nonce is taken out. A script without the nonce (anything injected into the
+ * content) gets no hash, so it stays blocked exactly as under the nonce.
+ */
+function withoutNonce(html: string, nonce: string): { html: Buffer; scriptHashes: string[] } {
+  if (!nonce) return { html: Buffer.from(html), scriptHashes: [] };
+  const attribute = ` nonce="${nonce}"`;
+  const scriptHashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    if (attributes.includes(attribute) && content) scriptHashes.add(createHash("sha256").update(content, "utf8").digest("base64"));
+  }
+  return { html: Buffer.from(html.replaceAll(attribute, "")), scriptHashes: [...scriptHashes] };
+}
+
+function forget(key: string, page: CachedPage) {
+  if (pages.get(key) !== page) return;
+  pages.delete(key);
+  storedBytes -= page.bytes;
+  const count = (keptTargets.get(page.target) ?? 1) - 1;
+  if (count > 0) keptTargets.set(page.target, count);
+  else keptTargets.delete(page.target);
+}
+
+/** Marks the page being rendered as depending on part of the visitor's session. */
+export function pageDependsOn(loadContext: AppLoadContext, input: SessionInput) {
+  loadContext.page?.inputs.add(input);
+}
+
+/** If-None-Match compares weakly (RFC 9110 §13.1.2): W/ prefixes are ignored; `*` matches any page. */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
+}

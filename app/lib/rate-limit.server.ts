@@ -1,0 +1,132 @@
+import { data } from "@remix-run/node";
+import { Redis } from "ioredis";
+
+/**
+ * Counters over fixed windows: in this process by default, in Redis when REDIS_URL is set so that every
+ * instance of the shop counts together.
+ */
+interface CounterStore {
+  /** Adds one; answers the count in the current window and the milliseconds until it ends. */
+  increment(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  count(key: string): Promise<{ count: number; resetInMs: number }>;
+  reset(key: string): Promise<void>;
+}
+
+class MemoryCounters implements CounterStore {
+  private counters = new Map<string, { count: number; resetAt: number }>();
+
+  async increment(key: string, windowMs: number) {
+    const now = Date.now();
+    let counter = this.counters.get(key);
+    if (!counter || counter.resetAt <= now) {
+      counter = { count: 0, resetAt: now + windowMs };
+      this.counters.set(key, counter);
+      if (this.counters.size > 100_000) this.sweep(now);
+    }
+    counter.count += 1;
+    return { count: counter.count, resetInMs: counter.resetAt - now };
+  }
+
+  async count(key: string) {
+    const now = Date.now();
+    const counter = this.counters.get(key);
+    return counter && counter.resetAt > now ? { count: counter.count, resetInMs: counter.resetAt - now } : { count: 0, resetInMs: 0 };
+  }
+
+  async reset(key: string) {
+    this.counters.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+  }
+}
+
+class RedisCounters implements CounterStore {
+  constructor(private redis: Redis) {}
+
+  async increment(key: string, windowMs: number) {
+    const [[, count], , [, ttl]] = (await this.redis
+      .multi()
+      .incr(key)
+      .pexpire(key, windowMs, "NX")
+      .pttl(key)
+      .exec()) as [[null, number], [null, number], [null, number]];
+    return { count, resetInMs: Math.max(0, ttl) };
+  }
+
+  async count(key: string) {
+    const [[, count], [, ttl]] = (await this.redis.multi().get(key).pttl(key).exec()) as [[null, string | null], [null, number]];
+    return { count: Number(count ?? 0), resetInMs: Math.max(0, ttl) };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(key);
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __bazaarCounters?: CounterStore };
+
+function counters(): CounterStore {
+  holder.__bazaarCounters ??= process.env.REDIS_URL
+    ? new RedisCounters(new Redis(process.env.REDIS_URL, { keyPrefix: "bazaar:limit:", maxRetriesPerRequest: 2 }))
+    : new MemoryCounters();
+  return holder.__bazaarCounters;
+}
+
+/** For tests: counters in this process or in the given Redis. */
+export function useCounterStore(store: "memory" | Redis) {
+  holder.__bazaarCounters = store === "memory" ? new MemoryCounters() : new RedisCounters(store);
+}
+
+export interface Limit {
+  /** At most this many… */
+  limit: number;
+  /** …in a window this long. */
+  windowMs: number;
+}
+
+/** POSTs to sign-in and one-time-code forms, per visitor address (AUTH_POSTS_PER_MINUTE, default 10). */
+export const AUTH_POSTS_PER_IP: Limit = { limit: Number(process.env.AUTH_POSTS_PER_MINUTE) || 10, windowMs: 60_000 };
+
+/** Counts one more request for `key`; refuses with 429 and a Retry-After once over the limit. */
+export async function enforceLimit(key: string, { limit, windowMs }: Limit): Promise<void> {
+  const { count, resetInMs } = await counters().increment(key, windowMs);
+  if (count > limit) throw tooManyRequests(resetInMs);
+}
+
+/** A 429 the error page explains ("wait N seconds"). */
+export function tooManyRequests(resetInMs: number) {
+  const retryAfter = Math.max(1, Math.ceil(resetInMs / 1000));
+  return data({ retryAfter }, { status: 429, headers: { "Retry-After": String(retryAfter), "Cache-Control": "private, no-store" } });
+}
+
+/** Failures before an account's sign-in is held back; each further failure doubles the wait. */
+const FREE_FAILURES = 5;
+const BACKOFF_BASE_MS = 60_000;
+const FAILURE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * Back-off per account after repeated failures (wrong passwords, wrong codes), whatever address they come
+ * from: after 5 failures within an hour the account waits 1 minute, then 2, 4, … before the next try counts.
+ */
+export const accountBackoff = {
+  async check(account: string): Promise<void> {
+    const { count } = await counters().count(`fail:${account}`);
+    if (count < FREE_FAILURES) return;
+    const { count: held, resetInMs } = await counters().count(`hold:${account}`);
+    if (held > 0) throw tooManyRequests(resetInMs);
+  },
+  async failed(account: string): Promise<void> {
+    const { count } = await counters().increment(`fail:${account}`, FAILURE_WINDOW_MS);
+    if (count >= FREE_FAILURES) {
+      const wait = Math.min(BACKOFF_BASE_MS * 2 ** (count - FREE_FAILURES), FAILURE_WINDOW_MS);
+      await counters().reset(`hold:${account}`);
+      await counters().increment(`hold:${account}`, wait);
+    }
+  },
+  async succeeded(account: string): Promise<void> {
+    await counters().reset(`fail:${account}`);
+    await counters().reset(`hold:${account}`);
+  },
+};

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** The production build the server tests start (npm test builds it first). */
+export const buildDir = process.env.BAZAAR_BUILD_DIR ?? "build";
+export const built = fs.existsSync(path.resolve(buildDir, "index.js"));
+if (!built) console.warn(`No production build in ${buildDir}/: run \`npm run build\` (npm test does) for the server tests.`);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  base: string;
+  /** Its own data directory (SQLite file unless DATABASE_URL is given). */
+  dataDir: string;
+  /** Everything the server printed so far (for assertion messages). */
+  log(): string;
+  stop(): void;
+}
+
+/** Starts server.js (production mode) on a free port with a fresh data directory, and waits until it answers. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-server-"));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let log = "";
+  const server: ChildProcess = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BAZAAR_BUILD_DIR: buildDir,
+      DATABASE_URL: `file:${path.join(dataDir, "bazaar.sqlite")}`, DATA_DIR: dataDir, SESSION_SECRET: "server-test-secret",
+      COOKIE_SECURE: "false", ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (chunk) => (log += chunk));
+  server.stderr?.on("data", (chunk) => (log += chunk));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}\n${log}`);
+    if (Date.now() > deadline) throw new Error(`server did not start\n${log}`);
+    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    base,
+    dataDir,
+    log: () => log,
+    stop() {
+      server.kill("SIGTERM");
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The cookie a browser would send back: `name=value` of a Set-Cookie header. */
+export const cookiePair = (setCookie: string | null | undefined) => (setCookie ?? "").split(";")[0];
+
+/** The `bazaar_session` cookie a response sets, as `name=value`. */
+export const sessionCookieOf = (response: Response) =>
+  cookiePair(response.headers.getSetCookie().find((cookie) => cookie.startsWith("bazaar_session=")));
