@@ -292,6 +292,87 @@ export interface AddressesTable {
   updated_at: Timestamp;
 }
 
+export type OrderStatus = "Pending" | "Confirm" | "Processing" | "Pickup" | "On The Way" | "Delivered" | "Cancelled";
+export type PaymentStatus = "Pending" | "Paid";
+
+export interface CartItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  shop_id: number;
+  quantity: number;
+  /** 0 when not chosen. */
+  color_id: DefaultInt;
+  size_id: DefaultInt;
+  unit_id: DefaultInt;
+  is_buy_now: DefaultFlag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CartShopSelectionsTable { user_id: number; shop_id: number }
+export interface CollectedCouponsTable { user_id: number; coupon_id: number; created_at: Timestamp }
+export interface CheckoutChoicesTable {
+  user_id: number;
+  kind: "cart" | "buynow";
+  coupon_code: string | null;
+  address_id: number | null;
+  updated_at: Timestamp;
+}
+export interface VatTaxesTable { id: Generated<number>; name: string; basis_points: number; is_active: DefaultFlag; sort: DefaultInt }
+export interface CheckoutsTable { id: Generated<number>; user_id: number; token: string; created_at: Timestamp }
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  gateway: string;
+  amount: number;
+  status: ColumnType<"Pending" | "Paid" | "Failed", "Pending" | "Paid" | "Failed" | undefined, "Pending" | "Paid" | "Failed">;
+  reference: string | null;
+  created_at: Timestamp;
+  paid_at: string | null;
+}
+export interface OrdersTable {
+  id: Generated<number>;
+  checkout_id: number;
+  user_id: number;
+  shop_id: number;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  payment_method: string;
+  payment_status: ColumnType<PaymentStatus, PaymentStatus | undefined, PaymentStatus>;
+  payment_id: number | null;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  subtotal: number;
+  discount: DefaultInt;
+  delivery_charge: DefaultInt;
+  tax_amount: DefaultInt;
+  payable: number;
+  note: string | null;
+  is_buy_now: DefaultFlag;
+  ship_name: string;
+  ship_phone: string;
+  ship_address: string;
+  estimated_delivery_days: DefaultInt;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  cancelled_at: string | null;
+}
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  name: string;
+  thumbnail: string | null;
+  color_name: string | null;
+  size_name: string | null;
+  unit_name: string | null;
+  unit_price: number;
+  quantity: number;
+  line_total: number;
+  is_digital: DefaultFlag;
+}
+export interface OrderTaxesTable { order_id: number; name: string; basis_points: number; amount: number }
+export interface CouponUsagesTable { coupon_id: number; user_id: number; uses: DefaultInt }
+
 export interface Database {
   settings: SettingsTable;
   languages: LanguagesTable;
@@ -333,6 +414,17 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   social_accounts: SocialAccountsTable;
   addresses: AddressesTable;
+  cart_items: CartItemsTable;
+  cart_shop_selections: CartShopSelectionsTable;
+  collected_coupons: CollectedCouponsTable;
+  checkout_choices: CheckoutChoicesTable;
+  vat_taxes: VatTaxesTable;
+  checkouts: CheckoutsTable;
+  payments: PaymentsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_taxes: OrderTaxesTable;
+  coupon_usages: CouponUsagesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

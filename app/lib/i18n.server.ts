@@ -22,15 +22,30 @@ import frCommon from "../../public/locales/fr/common.json";
 import frContent from "../../public/locales/fr/content.json";
 import frProduct from "../../public/locales/fr/product.json";
 import frSocial from "../../public/locales/fr/social.json";
+import arCart from "../../public/locales/ar/cart.json";
+import arCheckout from "../../public/locales/ar/checkout.json";
+import arOrders from "../../public/locales/ar/orders.json";
+import arPayments from "../../public/locales/ar/payments.json";
+import enCart from "../../public/locales/en/cart.json";
+import enCheckout from "../../public/locales/en/checkout.json";
+import enOrders from "../../public/locales/en/orders.json";
+import enPayments from "../../public/locales/en/payments.json";
+import frCart from "../../public/locales/fr/cart.json";
+import frCheckout from "../../public/locales/fr/checkout.json";
+import frOrders from "../../public/locales/fr/orders.json";
+import frPayments from "../../public/locales/fr/payments.json";
 import type { Settings } from "~/modules/settings/settings.server";
 import { i18nConfig, LOCALE_COOKIE } from "./i18n";
 import { secureCookies } from "./secrets.server";
 
 /** Translations are held in memory on the server: loading them per request costs throughput. */
 export const resources = {
-  en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial },
-  ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial },
-  fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial },
+  en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial,
+    cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments },
+  ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial,
+    cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments },
+  fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial,
+    cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments },
 };
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {

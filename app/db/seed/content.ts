@@ -138,6 +138,9 @@ export async function seedNavigation(db: Executor) {
     { id: 1, name: "test", title: "Test Gateway", logo: "/media/seed/brand/test.svg", is_active: 1, sort: 1 },
     { id: 2, name: "stripe", title: "Stripe", logo: "/media/seed/brand/stripe.svg", is_active: 1, sort: 2 },
   ]);
+
+  // Applied to each shop's subtotal after its discount (VAT & Taxes lines at checkout).
+  await insertRows(db, "vat_taxes", [{ id: 1, name: "VAT", basis_points: 500, is_active: 1, sort: 1 }]);
 }
 
 export async function seedLegalPages(db: Executor, now: number) {

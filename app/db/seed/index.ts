@@ -38,7 +38,7 @@ const ID_TABLES = [
   "languages", "currencies", "countries", "users", "shops", "categories", "sub_categories", "brands", "colors",
   "sizes", "units", "products", "product_images", "digital_product_files", "product_licenses", "flash_sales",
   "banners", "blog_categories", "blogs", "reviews", "coupons", "legal_pages", "menus", "footers", "footer_items",
-  "social_links", "payment_gateways",
+  "social_links", "payment_gateways", "vat_taxes",
 ] as const;
 
 /** True when the shop has data (a language exists). */
