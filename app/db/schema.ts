@@ -315,7 +315,6 @@ export interface CheckoutChoicesTable {
   user_id: number;
   kind: "cart" | "buynow";
   coupon_code: string | null;
-  address_id: number | null;
   updated_at: Timestamp;
 }
 export interface VatTaxesTable { id: Generated<number>; name: string; basis_points: number; is_active: DefaultFlag; sort: DefaultInt }

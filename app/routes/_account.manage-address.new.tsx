@@ -6,7 +6,7 @@ import { AddressForm } from "~/components/account/address-form";
 import { requireUser } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
 import { pageTitle } from "~/lib/meta";
-import { redirectWithToast } from "~/lib/session.server";
+import { redirectWithToast, safeRedirectPath } from "~/lib/session.server";
 import { addressSchema } from "~/modules/account/addresses.schema";
 import { createAddress, listAddresses } from "~/modules/account/addresses.server";
 
@@ -34,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return data(replyWithError(submission, error), { status: 400 });
   }
-  return redirectWithToast(request, "/manage-address", { kind: "success", message: "account:address.added" });
+  // From the checkout's 'Add new address' the shopper goes back to the checkout.
+  const back = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/manage-address");
+  return redirectWithToast(request, back, { kind: "success", message: "account:address.added" });
 }
 
 export default function NewAddress() {

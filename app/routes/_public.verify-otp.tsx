@@ -30,7 +30,9 @@ type CodeStep = { channel: CodeChannel; recipient: string; shown: string } & (
  */
 async function currentStep({ db, session, user, settings }: ShopContext, redirectTo: string): Promise<CodeStep> {
   if (user) {
-    const target = settings.registerOtpVerify ? await pendingRegistrationCode(db, user.id, settings.registerOtpType) : null;
+    // Registration codes, and the confirmation a shop asks for before taking orders (orderPlaceAccountVerify).
+    const confirming = settings.registerOtpVerify || settings.orderPlaceAccountVerify;
+    const target = confirming ? await pendingRegistrationCode(db, user.id, settings.registerOtpType) : null;
     if (!target) throw redirect(redirectTo);
     return { purpose: "register", ...target, shown: target.recipient, userId: user.id };
   }

@@ -41,13 +41,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint("collected_coupons_pkey", ["user_id", "coupon_id"])
     .execute();
 
-  // What the shopper picked on /checkout (kind "cart") or /buynow (kind "buynow") between posts.
+  // The coupon code typed on /checkout (kind "cart") or /buynow (kind "buynow"), kept between posts.
   await db.schema
     .createTable("checkout_choices")
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("kind", "text", (c) => c.notNull()) // cart | buynow
     .addColumn("coupon_code", "text")
-    .addColumn("address_id", "integer", (c) => c.references("addresses.id").onDelete("set null"))
     .addColumn("updated_at", t.timestamp, (c) => c.notNull().defaultTo(t.now))
     .addPrimaryKeyConstraint("checkout_choices_pkey", ["user_id", "kind"])
     .execute();

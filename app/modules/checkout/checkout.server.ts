@@ -1,6 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
-import { checkoutAddress, getAddress, type Address } from "~/modules/account/addresses.server";
+import { checkoutAddress, type Address } from "~/modules/account/addresses.server";
 import { readCart, type CartKind, type CartLine, type CartShopGroup } from "~/modules/cart/cart.server";
 import { shopTotals, sumTotals, type CouponTerms, type ShopTotals, type TaxRate } from "./totals";
 
@@ -35,6 +35,7 @@ export interface Checkout {
   coupon_code: string | null;
   /** Why the kept code does not apply now (a locale key with values), if it does not. */
   coupon_problem: DomainError | null;
+  /** Where it ships unless the shopper picks another of their addresses: the default, else the first. */
   address: Address | null;
   /** Lines asking for more than is in stock now: the order cannot be placed until they are changed. */
   short_lines: CartLine[];
@@ -106,7 +107,7 @@ export async function computeCheckout(
   const groups = await checkoutGroups(db, userId, options.kind, options.multiVendor, now);
   const shopIds = groups.map((group) => group.shop_id);
   const [choice, taxes, collected] = await Promise.all([
-    db.selectFrom("checkout_choices").select(["coupon_code", "address_id"]).where("user_id", "=", userId).where("kind", "=", options.kind)
+    db.selectFrom("checkout_choices").select("coupon_code").where("user_id", "=", userId).where("kind", "=", options.kind)
       .executeTakeFirst(),
     activeTaxes(db),
     shopIds.length === 0
@@ -147,9 +148,7 @@ export async function computeCheckout(
     };
   });
 
-  let address: Address | null = null;
-  if (choice?.address_id) address = await getAddress(db, userId, choice.address_id).catch(() => null);
-  address ??= await checkoutAddress(db, userId);
+  const address = await checkoutAddress(db, userId);
 
   return {
     kind: options.kind,
@@ -162,10 +161,10 @@ export async function computeCheckout(
   };
 }
 
-async function saveChoice(db: Db, userId: number, kind: CartKind, values: { coupon_code?: string | null; address_id?: number | null }) {
+async function saveCouponCode(db: Db, userId: number, kind: CartKind, coupon_code: string | null) {
   const updated_at = new Date().toISOString();
-  await db.insertInto("checkout_choices").values({ user_id: userId, kind, coupon_code: null, address_id: null, ...values, updated_at })
-    .onConflict((conflict) => conflict.columns(["user_id", "kind"]).doUpdateSet({ ...values, updated_at }))
+  await db.insertInto("checkout_choices").values({ user_id: userId, kind, coupon_code, updated_at })
+    .onConflict((conflict) => conflict.columns(["user_id", "kind"]).doUpdateSet({ coupon_code, updated_at }))
     .execute();
 }
 
@@ -183,15 +182,9 @@ export async function applyCouponCode(db: Db, userId: number, input: { kind: Car
   const uses = await usesOf(db, userId, [coupon.id]);
   const problem = couponProblem(coupon, groups.find((group) => group.shop_id === coupon.shop_id), uses.get(coupon.id) ?? 0, now);
   if (problem) throw problem;
-  await saveChoice(db, userId, input.kind, { coupon_code: code });
+  await saveCouponCode(db, userId, input.kind, code);
 }
 
 export async function removeCouponCode(db: Db, userId: number, kind: CartKind) {
-  await saveChoice(db, userId, kind, { coupon_code: null });
-}
-
-/** Ships this checkout to one of the shopper's own addresses (another shopper's is not found). */
-export async function chooseCheckoutAddress(db: Db, userId: number, kind: CartKind, addressId: number) {
-  const address = await getAddress(db, userId, addressId);
-  await saveChoice(db, userId, kind, { address_id: address.id });
+  await saveCouponCode(db, userId, kind, null);
 }

@@ -3,6 +3,7 @@ import { DomainError } from "~/lib/domain-error";
 import { getAddress, type Address } from "~/modules/account/addresses.server";
 import type { CartKind } from "~/modules/cart/cart.server";
 import { computeCheckout } from "./checkout.server";
+import { NOTE_MAX_LENGTH } from "./limits";
 
 export interface PlaceOrderInput {
   kind: CartKind;
@@ -32,7 +33,6 @@ export interface PlacedOrders {
   repeated: boolean;
 }
 
-export const NOTE_MAX_LENGTH = 500;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The address as printed on the order, kept with it since the address book may change later. */
@@ -160,4 +160,17 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
       .where("user_id", "=", userId).where("kind", "=", input.kind).execute();
     return { checkout_id: created.id, order_ids, payment_method: input.payment_method, repeated: false };
   });
+}
+
+/** The orders one Place Order made, for their shopper only (anything else is not found: null). */
+export async function placedOrders(db: Db, userId: number, checkoutId: number) {
+  const orders = await db
+    .selectFrom("orders as o")
+    .innerJoin("shops as s", "s.id", "o.shop_id")
+    .select(["o.id", "o.status", "o.payment_method", "o.payment_status", "o.payable", "o.estimated_delivery_days", "o.created_at", "s.name as shop_name"])
+    .where("o.checkout_id", "=", checkoutId)
+    .where("o.user_id", "=", userId)
+    .orderBy("o.id")
+    .execute();
+  return orders.length > 0 ? orders : null;
 }
