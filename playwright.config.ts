@@ -21,6 +21,8 @@ export const e2eEnv = {
   AUTH_POSTS_PER_MINUTE: "10000",
   OAUTH_GOOGLE_ISSUER: `http://127.0.0.1:${oauthProviderPort}`,
   GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+  // The built-in test gateway is off in production unless asked for; checkout and Make Payment use it.
+  PAYMENT_TEST_GATEWAY: "1",
 };
 
 export default defineConfig({

@@ -50,6 +50,9 @@ const socialSignInOrigins = [
   ),
 ].join(" ");
 
+/** Make Payment and Place Order redirect to Stripe's hosted checkout page, which form-action must allow too. */
+const paymentPageOrigin = process.env.STRIPE_SECRET_KEY ? " https://checkout.stripe.com" : "";
+
 /** The Content-Security-Policy, enforced; inline scripts run only with this response's nonce or listed hashes. */
 function contentSecurityPolicy(scriptSources) {
   return [
@@ -59,7 +62,7 @@ function contentSecurityPolicy(scriptSources) {
     "img-src 'self' data: blob:",
     "font-src 'self'",
     `connect-src 'self'${development ? " ws: wss:" : ""}`,
-    `form-action 'self' ${socialSignInOrigins}`,
+    `form-action 'self' ${socialSignInOrigins}${paymentPageOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -86,6 +89,8 @@ function crossSite(req) {
   // Sign in with Apple answers with a POST from appleid.apple.com. Its handler reads no cookie and changes
   // nothing (it passes the answer on as a GET, where state and PKCE protect the sign-in), so it may come from there.
   if (req.method === "POST" && req.path === "/auth/apple/callback") return false;
+  // Stripe's webhook calls carry no cookie and prove themselves with the Stripe-Signature over the body instead.
+  if (req.method === "POST" && req.path === "/payments/stripe/webhook") return false;
   const site = req.get("Sec-Fetch-Site");
   if (site) return site !== "same-origin" && site !== "none";
   const ours = new Set([`${req.protocol}://${req.get("host")}`]);

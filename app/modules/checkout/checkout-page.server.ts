@@ -111,7 +111,10 @@ export async function checkoutPageAction(request: Request, kind: CartKind) {
       gateway: placed.payment_method,
       origin: shopOrigin(settings, request.url),
       description: t("checkout:paymentDescription", { count: placed.order_ids.length, appName: settings.appName }),
-    }).catch(() => null);
+    }).catch((error: unknown) => {
+      if (error instanceof DomainError) return null;
+      throw error;
+    });
     // Orders are placed either way; a gateway that fails now leaves 'Make Payment' on the confirmation.
     if (!payment) {
       return redirectWithToast(request, `/order-confirmation/${placed.checkout_id}`, { kind: "warning", message: "checkout:paymentNotStarted" });
