@@ -14,3 +14,20 @@ export async function signInAs(context: BrowserContext, baseURL: string, userId:
   });
   if (response.status() !== 303) throw new Error(`Sign-in of ${customer.email} answered ${response.status()}`);
 }
+
+let registered = 0;
+
+/**
+ * Registers a new shopper through the registration form's own POST and signs this browser in as them, so a
+ * test that orders starts from an empty cart and history whatever other specs did. Returns the name.
+ */
+export async function signInAsNewShopper(context: BrowserContext, baseURL: string, label: string) {
+  const stamp = `${Date.now()}${++registered}`.slice(-9);
+  const name = `${label} Shopper`;
+  const response = await context.request.post(`${baseURL}/register`, {
+    form: { name, country: "1", phone: `55${stamp}`, email: `${label.toLowerCase()}-${stamp}@example.test`, password: "secret123", redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  if (response.status() !== 303) throw new Error(`Registering ${name} answered ${response.status()}`);
+  return name;
+}
