@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import type { OrderStatus, PaymentStatus } from "~/db/schema";
+import { useMoney } from "~/lib/use-money";
+import { tabOfStatus, type StatusTab } from "~/modules/orders/order-status";
+import type { OrderDetails, OrderItem } from "~/modules/orders/orders.server";
+
+const statusColors: Record<StatusTab, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  confirm: "bg-sky-100 text-sky-900",
+  processing: "bg-indigo-100 text-indigo-900",
+  pickup: "bg-violet-100 text-violet-900",
+  on_the_way: "bg-cyan-100 text-cyan-900",
+  delivered: "bg-green-100 text-green-900",
+  cancelled: "bg-red-100 text-red-900",
+};
+
+/** An order's status as a coloured label (the colour only repeats what the text says). */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation("orders");
+  const tab = tabOfStatus(status);
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusColors[tab]}`}>{t(`status.${tab}`)}</span>;
+}
+
+export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation("orders");
+  const colors = status === "Paid" ? "bg-green-100 text-green-900" : "bg-slate-100 text-slate-800";
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${colors}`}>{t(`paymentStatus.${status}`)}</span>;
+}
+
+/** The options the item was bought with ("Color: Red · Size: XL"), empty when none. */
+export function useItemOptions() {
+  const { t } = useTranslation("orders");
+  return (item: Pick<OrderItem, "color_name" | "size_name" | "unit_name" | "is_digital">) =>
+    [
+      item.color_name ? t("items.color", { name: item.color_name }) : null,
+      item.size_name ? t("items.size", { name: item.size_name }) : null,
+      item.unit_name ? t("items.unit", { name: item.unit_name }) : null,
+      item.is_digital ? t("items.digital") : null,
+    ].filter(Boolean).join(" · ");
+}
+
+/** A tax rate in basis points as a percentage in the page's language, with Latin digits like prices. */
+export function formatRate(basisPoints: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2, numberingSystem: "latn" }).format(basisPoints / 10_000);
+}
+
+/** How the order is paid: cash on delivery, or the gateway's title. */
+export function usePaymentMethod() {
+  const { t } = useTranslation("orders");
+  return (order: Pick<OrderDetails, "payment_title">) => order.payment_title ?? t("order.cashOnDelivery");
+}
+
+/** Subtotal, discount (with the coupon code), shipping, each VAT & Taxes line and the total payable. */
+export function OrderTotals({ order, locale }: { order: OrderDetails; locale: string }) {
+  const { t } = useTranslation("orders");
+  const money = useMoney();
+  const row = "flex justify-between gap-4 py-1.5";
+  return (
+    <dl className="text-sm">
+      <div className={row}>
+        <dt className="text-slate-700">{t("summary.subtotal")}</dt>
+        <dd className="font-medium">{money(order.subtotal)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-slate-700">{order.coupon_code ? t("summary.discountWithCode", { code: order.coupon_code }) : t("summary.discount")}</dt>
+        <dd className="font-medium">{order.discount > 0 ? <bdi dir="ltr">−{money(order.discount)}</bdi> : money(0)}</dd>
+      </div>
+      <div className={row}>
+        <dt className="text-slate-700">{t("summary.shipping")}</dt>
+        <dd className="font-medium">{money(order.delivery_charge)}</dd>
+      </div>
+      {order.taxes.length ? (
+        order.taxes.map((tax) => (
+          <div key={tax.name} className={row}>
+            <dt className="text-slate-700">{t("summary.taxLine", { name: tax.name, rate: formatRate(tax.basis_points, locale) })}</dt>
+            <dd className="font-medium">{money(tax.amount)}</dd>
+          </div>
+        ))
+      ) : (
+        <div className={row}>
+          <dt className="text-slate-700">{t("summary.vatAndTaxes")}</dt>
+          <dd className="font-medium">{money(order.tax_amount)}</dd>
+        </div>
+      )}
+      <div className={`${row} mt-1 border-t border-slate-200 pt-3 text-base`}>
+        <dt className="font-bold">{t("summary.payable")}</dt>
+        <dd className="font-bold">{money(order.payable)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,153 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DialogLink } from "~/components/dialogs";
+import { OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/dates";
+import { pageTitle } from "~/lib/meta";
+import { useMoney } from "~/lib/use-money";
+import { orderOrNotFound } from "~/modules/orders/orders.server";
+
+export const handle = { i18n: ["orders"] };
+
+/** One of the shopper's orders; anyone else's (or none) is Page Not Found. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { db, user, t, locale } = await requireUser(request);
+  const order = await orderOrNotFound(db, user.id, params.id);
+  return { title: t("orders:order.title", { id: order.id }), locale, order };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
+
+export default function OrderDetailsPage() {
+  const { order, locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("orders");
+  const money = useMoney();
+  const itemOptions = useItemOptions();
+  const paymentMethod = usePaymentMethod();
+  const date = (iso: string) => <time dateTime={iso}>{formatDate(iso, locale)}</time>;
+  const term = "text-xs text-slate-600";
+  const panel = "rounded-lg border border-slate-200 bg-white p-6";
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="order-title" className={panel}>
+        <Link to="/order-history" className="text-sm font-semibold text-primary-700 hover:underline">{t("order.backToHistory")}</Link>
+        <div className="mt-2 flex flex-wrap items-center gap-3">
+          <h1 id="order-title" className="text-2xl font-bold">{t("order.title", { id: order.id })}</h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <dl className="mt-4 grid grid-cols-2 gap-4 text-sm lg:grid-cols-4">
+          <div>
+            <dt className={term}>{t("order.id")}</dt>
+            <dd className="font-medium">{t("order.number", { id: order.id })}</dd>
+          </div>
+          <div>
+            <dt className={term}>{t("order.placedOn")}</dt>
+            <dd className="font-medium">{date(order.created_at)}</dd>
+          </div>
+          {order.cancelled_at ? (
+            <div>
+              <dt className={term}>{t("order.cancelledOn")}</dt>
+              <dd className="font-medium">{date(order.cancelled_at)}</dd>
+            </div>
+          ) : (
+            <div>
+              <dt className={term}>{t("order.estimatedDelivery")}</dt>
+              <dd className="font-medium">{date(order.estimated_delivery_at)}</dd>
+            </div>
+          )}
+          <div>
+            <dt className={term}>{t("order.shop")}</dt>
+            <dd className="font-medium"><Link to={`/shops/${order.shop.id}`} className="text-primary-700 hover:underline">{order.shop.name}</Link></dd>
+          </div>
+        </dl>
+        <div className="mt-5 flex flex-wrap items-center gap-3" role="group" aria-label={t("order.actions")}>
+          {order.can_pay ? (
+            // A full-page post: the payment action sends the shopper on to the gateway's own page.
+            <form method="post" action={`/order-history/${order.id}/pay`}>
+              <button type="submit" className="btn-primary">{t("order.makePayment")}</button>
+            </form>
+          ) : null}
+          {order.can_cancel ? (
+            <DialogLink dialog="order-cancel" to={`/order-history/${order.id}/cancel`} className="btn-secondary text-red-700">{t("order.cancel")}</DialogLink>
+          ) : null}
+          <Link to={`/order-history/${order.id}/invoice`} className="btn-secondary">{t("order.invoice")}</Link>
+        </div>
+      </section>
+
+      <section aria-labelledby="items-title" className={panel}>
+        <h2 id="items-title" className="text-lg font-bold">{t("items.title")}</h2>
+        <ul className="mt-3 divide-y divide-slate-200">
+          {order.items.map((item) => {
+            const options = itemOptions(item);
+            return (
+              <li key={item.id} className="flex flex-wrap items-start gap-4 py-4">
+                {item.thumbnail ? (
+                  <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-md border border-slate-200 object-cover" />
+                ) : null}
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">
+                    <Link to={`/products/${item.product_id}/details`} className="hover:underline">{item.name}</Link>
+                  </p>
+                  {options ? <p className="text-sm text-slate-600">{options}</p> : null}
+                </div>
+                <dl className="grid grid-cols-3 gap-4 text-sm sm:w-80">
+                  <div>
+                    <dt className={term}>{t("items.unitPrice")}</dt>
+                    <dd>{money(item.unit_price)}</dd>
+                  </div>
+                  <div>
+                    <dt className={term}>{t("items.quantity")}</dt>
+                    <dd>{item.quantity}</dd>
+                  </div>
+                  <div>
+                    <dt className={term}>{t("items.lineTotal")}</dt>
+                    <dd className="font-semibold">{money(item.line_total)}</dd>
+                  </div>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="summary-title" className={panel}>
+          <h2 id="summary-title" className="text-lg font-bold">{t("summary.title")}</h2>
+          <div className="mt-3"><OrderTotals order={order} locale={locale} /></div>
+        </section>
+        <div className="space-y-6">
+          <section aria-labelledby="address-title" className={panel}>
+            <h2 id="address-title" className="text-lg font-bold">{t("order.shippingAddress")}</h2>
+            <address className="mt-2 text-sm not-italic text-slate-800">
+              <span className="block font-semibold"><bdi>{order.ship_name}</bdi></span>
+              <span className="block"><bdi dir="ltr">{order.ship_phone}</bdi></span>
+              <span className="block whitespace-pre-line"><bdi>{order.ship_address}</bdi></span>
+            </address>
+          </section>
+          <section aria-labelledby="payment-title" className={panel}>
+            <h2 id="payment-title" className="text-lg font-bold">{t("order.payment")}</h2>
+            <dl className="mt-2 grid grid-cols-2 gap-4 text-sm">
+              <div>
+                <dt className={term}>{t("order.paymentMethod")}</dt>
+                <dd className="font-medium">{paymentMethod(order)}</dd>
+              </div>
+              <div>
+                <dt className={term}>{t("order.paymentStatus")}</dt>
+                <dd><PaymentStatusBadge status={order.payment_status} /></dd>
+              </div>
+            </dl>
+          </section>
+          {order.note ? (
+            <section aria-labelledby="note-title" className={panel}>
+              <h2 id="note-title" className="text-lg font-bold">{t("order.note")}</h2>
+              <p className="mt-2 whitespace-pre-line text-sm text-slate-800" dir="auto">{order.note}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
