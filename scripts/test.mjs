@@ -3,7 +3,6 @@
 // `--only e2e` runs just the last two steps.
 import { spawnSync, execSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
@@ -42,16 +41,6 @@ function findChromium() {
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const chromium = only === "e2e" || !only ? findChromium() : null;
 
@@ -59,12 +48,11 @@ if (!only) run("Typecheck", bin("tsc"), ["--noEmit"]);
 run("Production build", bin("remix"), ["build"]);
 if (!only) run("Unit and integration tests (vitest)", bin("vitest"), ["run"]);
 
-const port = await freePort();
+// Each Playwright worker starts its own production server on a free port, with its data under here.
 const dataDir = path.resolve("test-results/e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 run("Browser tests (Playwright: no-js and js)", bin("playwright"), ["test"], {
-  E2E_PORT: String(port),
   E2E_DATA_DIR: dataDir,
   CHROMIUM_PATH: chromium,
 });

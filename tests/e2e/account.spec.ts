@@ -4,14 +4,13 @@ import Database from "better-sqlite3";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { hashPassword } from "../../app/modules/auth/password.server";
-import { e2eEnv } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, serverEnv, test } from "./fixtures";
 
 const PASSWORD = "first secret 1";
 
 /** The e2e server's database, for making a shopper of the test's own (nothing shared with other specs). */
 function database() {
-  return new Database(path.resolve(e2eEnv.DATABASE_URL.replace(/^file:/, "")));
+  return new Database(path.resolve(serverEnv().DATABASE_URL.replace(/^file:/, "")));
 }
 
 interface Shopper { id: number; name: string; email: string; phone: string }

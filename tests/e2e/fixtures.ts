@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { e2eEnv } from "../../playwright.config";
+import { startShopServer, type ShopServer } from "./shop-server";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -32,15 +32,41 @@ async function audit(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
-/** Changes a shop setting through the `settings` command, as an operator would. */
+/** This worker's shop server (each worker process has one; see shopServer below). */
+let current: ShopServer | null = null;
+
+function worker(): ShopServer {
+  if (!current) throw new Error("No shop server in this worker yet: use it inside a test or hook");
+  return current;
+}
+
+/** The environment of this worker's shop server (its DATABASE_URL, DATA_DIR …), for scripts run beside it. */
+export const serverEnv = () => worker().env;
+
+/** Where tests/e2e/social-login.spec.ts must start the local OAuth server this worker's shop signs in with. */
+export const oauthProviderPort = () => worker().oauthPort;
+
+/** Changes a shop setting of this worker's shop through the `settings` command, as an operator would. */
 export function setSetting(key: string, value: string) {
   execFileSync("node_modules/.bin/tsx", ["scripts/settings.ts", "set", key, value], {
-    env: { ...process.env, ...e2eEnv },
+    env: { ...process.env, ...serverEnv() },
     stdio: "pipe",
   });
 }
 
-export const test = base.extend<{ checkA11y: () => Promise<void>; jsEnabled: boolean }>({
+export const test = base.extend<{ checkA11y: () => Promise<void>; jsEnabled: boolean }, { shopServer: ShopServer }>({
+  // One production server per worker, with its own database: workers run side by side without sharing settings.
+  shopServer: [
+    async ({}, use, workerInfo) => {
+      const { server, stop } = await startShopServer(workerInfo.parallelIndex);
+      current = server;
+      await use(server);
+      current = null;
+      await stop();
+    },
+    { scope: "worker", auto: true, timeout: 150_000 },
+  ],
+  baseURL: async ({ shopServer }, use) => use(shopServer.baseURL),
   jsEnabled: async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
   // With JS, a click before hydration would hit the plain HTML; the js project tests the enhanced page.
   page: async ({ page, javaScriptEnabled }, use) => {

@@ -4,9 +4,8 @@ import Database from "better-sqlite3";
 import type { BrowserContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../app/db/seed/content";
 import { formatMoney } from "../../app/lib/money";
-import { e2eEnv } from "../../playwright.config";
 import type { MadeOrder } from "../integration/support/orders";
-import { expect, test } from "./fixtures";
+import { expect, serverEnv, test } from "./fixtures";
 import { signInAs } from "./session";
 
 interface Made {
@@ -18,7 +17,7 @@ interface Made {
 
 /** Orders placed straight in the e2e database by tests/e2e/support/make-order.ts (see its options). */
 function makeOrders(...args: string[]): Made {
-  const output = execFileSync("node_modules/.bin/tsx", ["tests/e2e/support/make-order.ts", ...args], { env: { ...process.env, ...e2eEnv }, encoding: "utf8" });
+  const output = execFileSync("node_modules/.bin/tsx", ["tests/e2e/support/make-order.ts", ...args], { env: { ...process.env, ...serverEnv() }, encoding: "utf8" });
   return JSON.parse(output) as Made;
 }
 
@@ -40,7 +39,7 @@ const tabs = (page: Page) => page.getByRole("navigation", { name: "Orders by sta
 const orderCards = (page: Page) => page.getByRole("main").getByRole("heading", { level: 2, name: /^Order #\d+$/ });
 
 function orderStatusInDatabase(orderId: number) {
-  const db = new Database(path.resolve(e2eEnv.DATABASE_URL.replace(/^file:/, "")), { readonly: true });
+  const db = new Database(path.resolve(serverEnv().DATABASE_URL.replace(/^file:/, "")), { readonly: true });
   try {
     return (db.prepare("SELECT status FROM orders WHERE id = ?").get(orderId) as { status: string }).status;
   } finally {

@@ -1,12 +1,11 @@
 import path from "node:path";
 import Database from "better-sqlite3";
-import { e2eEnv } from "../../playwright.config";
-import { expect, test } from "./fixtures";
+import { expect, serverEnv, test } from "./fixtures";
 import { signInAs } from "./session";
 
 /** An unpaid test-gateway order of the demo customer, written into the e2e server's database as checkout leaves it. */
 function unpaidOrder(payable: number): number {
-  const db = new Database(path.resolve(e2eEnv.DATABASE_URL.replace(/^file:/, "")));
+  const db = new Database(path.resolve(serverEnv().DATABASE_URL.replace(/^file:/, "")));
   try {
     const checkout = db.prepare("INSERT INTO checkouts (user_id, token) VALUES (1, ?)").run(`e2e-payments-${Date.now()}-${Math.random()}`);
     const shop = db.prepare("SELECT id FROM shops ORDER BY id LIMIT 1").get() as { id: number };

@@ -1,6 +1,5 @@
-import { oauthProviderPort } from "../../playwright.config";
 import { TestOAuthProvider } from "../support/oauth-provider";
-import { expect, setSetting, test } from "./fixtures";
+import { expect, oauthProviderPort, setSetting, test } from "./fixtures";
 
 const socialAuths = (googleActive: boolean) =>
   JSON.stringify({
@@ -19,7 +18,7 @@ test.describe("social login with Google (a local OpenID Connect provider)", () =
   let provider: TestOAuthProvider;
 
   test.beforeAll(async () => {
-    provider = await new TestOAuthProvider().start(oauthProviderPort);
+    provider = await new TestOAuthProvider().start(oauthProviderPort());
     setSetting("socialAuths", socialAuths(true));
   });
 

@@ -1,7 +1,7 @@
 // Places made-up orders straight in the e2e database (Place Order's rows, stock taken) and prints them as JSON:
 //   tsx tests/e2e/support/make-order.ts [--user <id> | --new-customer <name>] [--count <n>] [--status <status>]
 //     [--payment cash|<gateway>] [--paid] [--quantity <n>] [--lines <n>] [--coupon] [--note <text>]
-// Run with the e2e server's environment (e2eEnv of playwright.config), as tests/e2e/orders.spec.ts does.
+// Run with the environment of the worker's shop server (serverEnv() of tests/e2e/fixtures.ts), as tests/e2e/orders.spec.ts does.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import type { OrderStatus } from "~/db/schema";
