@@ -20,6 +20,7 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { useNonce } from "./components/nonce";
 import { DialogHost } from "./components/dialogs";
+import { FloatingCartTab } from "./components/cart/floating-cart-tab";
 import { ErrorPage } from "./components/error-page";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
@@ -28,10 +29,12 @@ import { localeCookieHeader } from "./lib/i18n.server";
 import { errorTitle } from "./lib/meta";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
+import { cartSummary } from "./modules/cart/cart.server";
 import { listCategories } from "./modules/catalog/categories.server";
 import stylesheet from "./tailwind.css";
 
-export const handle = { i18n: ["common"] };
+// The cart's texts are on every page: the floating cart tab, the cart panel and the cart toasts.
+export const handle = { i18n: ["common", "cart"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -50,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (staleCurrency) session.unset("currency");
   if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
 
-  const categories = await listCategories(db);
+  const [categories, cart] = await Promise.all([listCategories(db), user ? cartSummary(db, user.id) : { count: 0, total: 0 }]);
 
   return data(
     {
@@ -84,13 +87,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currency,
       categories,
       user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
-      counts: { wishlist: 0, cart: 0 },
+      counts: { wishlist: 0, cart: cart.count },
+      /** The cart's total (minor units) for the floating cart tab. */
+      cartTotal: cart.total,
       toasts: toasts.map((toast): ShownToast => ({
         id: toast.id,
         kind: toast.kind,
         title: t(toast.title ?? `toast.${toast.kind}`),
         message: t(toast.message, toast.values),
         duration: toast.duration,
+        action: toast.action && { ...toast.action, label: t(toast.action.label) },
       })),
     },
     { headers },
@@ -129,8 +135,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.themeColors ? <ThemeStyle colors={root.themeColors} nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
-        {children}
-        <ToastRegion toasts={root?.toasts ?? []} />
+        {/* Around the toasts too: a toast's action can open a dialog ('View In Cart'). */}
+        <DialogHost>
+          {children}
+          <ToastRegion toasts={root?.toasts ?? []} />
+        </DialogHost>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -140,9 +149,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return (
-    <DialogHost>
+    <>
       <Outlet />
-    </DialogHost>
+      <FloatingCartTab />
+    </>
   );
 }
 

@@ -29,6 +29,8 @@ export interface DialogContentProps {
   titleId: string;
   /** The link's own query (e.g. a product to return to), for the dialog to pass on. */
   search: string;
+  /** The link's own path (e.g. /cart/vouchers/3), for a dialog whose page takes an id in its path. */
+  pathname: string;
 }
 
 const contents: Record<string, ComponentType<DialogContentProps>> = {
@@ -38,56 +40,98 @@ const contents: Record<string, ComponentType<DialogContentProps>> = {
   "verify-otp": lazy(() => import("./auth/otp-dialog")),
   "forgot-password": lazy(() => import("./auth/forgot-dialog")),
   "reset-password": lazy(() => import("./auth/reset-dialog")),
+  cart: lazy(() => import("./cart/cart-panel")),
+  vouchers: lazy(() => import("./cart/voucher-dialog")),
+  "order-cancel": lazy(() => import("./orders/cancel-order-dialog")),
 };
+
+/** Dialogs that do not look like the centred box: the cart slides in from the end edge (spec §2 cart side panel). */
+const looks: Record<string, string> = {
+  cart: "slide-in-end m-0 ms-auto h-full max-h-none w-[min(28rem,100vw)] bg-white p-0 shadow-xl backdrop:bg-slate-900/50",
+};
+const defaultLook = "w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50";
 export type DialogName = keyof typeof contents;
 
 interface OpenDialog {
   name: DialogName;
   search: string;
+  pathname: string;
   opener: HTMLElement | null;
+  /** Opened over the dialog it was opened from (the voucher dialog over the cart panel), not instead of it. */
+  nested: boolean;
 }
 
 const DialogContext = createContext<((dialog: OpenDialog) => void) | null>(null);
+const LayerContext = createContext<{ top: HTMLDialogElement | null; attach: (element: HTMLDialogElement) => () => void }>({
+  top: null,
+  attach: () => () => {},
+});
 
-/** A link to a dialog's page; with JavaScript it opens the dialog in place. */
-export function DialogLink({ dialog, to, onClick, ...props }: LinkProps & { dialog: DialogName; to: string }) {
+/**
+ * The topmost open dialog, or null: a modal dialog makes the rest of the page inert, so what must stay
+ * reachable while one is open (the toasts) renders inside it.
+ */
+export function useDialogLayer(): HTMLDialogElement | null {
+  return useContext(LayerContext).top;
+}
+
+/**
+ * A link to a dialog's page; with JavaScript it opens the dialog in place. `nested` opens it over the dialog the
+ * link is in; closing it returns there.
+ */
+export function DialogLink({ dialog, to, onClick, nested = false, ...props }: LinkProps & { dialog: DialogName; to: string; nested?: boolean }) {
   const open = useContext(DialogContext);
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (!open || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    open({ name: dialog, search: new URL(to, "http://x").search, opener: event.currentTarget });
+    const url = new URL(to, "http://x");
+    open({ name: dialog, search: url.search, pathname: url.pathname, opener: event.currentTarget, nested });
   };
   return <Link to={to} onClick={handleClick} {...props} />;
 }
 
 export function DialogHost({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<OpenDialog | null>(null);
+  // The open dialogs, the topmost last: a nested one stacks over the one it was opened from.
+  const [stack, setStack] = useState<OpenDialog[]>([]);
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
 
-  const close = useCallback(() => {
-    setCurrent((dialog) => {
+  const close = useCallback((dialog: OpenDialog) => {
+    setStack((open) => {
       // Focus goes back to the opener when it is still on the page (after a sign-in the header changes).
-      if (dialog?.opener?.isConnected) requestAnimationFrame(() => dialog.opener?.focus());
-      return null;
+      if (dialog.opener?.isConnected) requestAnimationFrame(() => dialog.opener?.focus());
+      const index = open.indexOf(dialog);
+      return index < 0 ? open : open.slice(0, index);
     });
   }, []);
 
-  // Any navigation (the redirect after a successful form, a link inside the dialog) closes it.
+  // Any navigation (the redirect after a successful form, a link inside the dialog) closes them.
   const key = location.key;
   const openedAt = useRef(key);
   useEffect(() => {
-    if (openedAt.current !== key) setCurrent(null);
+    if (openedAt.current !== key) setStack([]);
     openedAt.current = key;
   }, [key]);
 
-  const open = useCallback((dialog: OpenDialog) => setCurrent(dialog), []);
+  const open = useCallback((dialog: OpenDialog) => setStack((current) => (dialog.nested ? [...current, dialog] : [dialog])), []);
   const value = useMemo(() => open, [open]);
+
+  const [elements, setElements] = useState<HTMLDialogElement[]>([]);
+  const attach = useCallback((element: HTMLDialogElement) => {
+    setElements((current) => [...current, element]);
+    return () => setElements((current) => current.filter((other) => other !== element));
+  }, []);
+  const layer = useMemo(() => ({ top: elements.at(-1) ?? null, attach }), [elements, attach]);
+
   return (
     <DialogContext.Provider value={value}>
-      {children}
-      {current ? <ModalDialog dialog={current} close={close} returnTo={returnTo} /> : null}
+      <LayerContext.Provider value={layer}>
+        {children}
+        {stack.map((dialog) => (
+          <ModalDialog key={`${dialog.name}${dialog.pathname}${dialog.search}`} dialog={dialog} close={() => close(dialog)} returnTo={returnTo} />
+        ))}
+      </LayerContext.Provider>
     </DialogContext.Provider>
   );
 }
@@ -97,17 +141,20 @@ function ModalDialog({ dialog, close, returnTo }: { dialog: OpenDialog; close: (
   const ref = useRef<HTMLDialogElement>(null);
   const Content = contents[dialog.name];
   const titleId = `dialog-${dialog.name}-title`;
+  const { attach } = useContext(LayerContext);
 
   useEffect(() => {
     const element = ref.current;
-    if (element && !element.open) element.showModal();
-  }, []);
+    if (!element) return;
+    if (!element.open) element.showModal();
+    return attach(element);
+  }, [attach]);
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50"
+      className={looks[dialog.name] ?? defaultLook}
       onClose={close}
       // A click on the backdrop (the dialog element itself, outside its panel) closes it.
       onClick={(event) => event.target === ref.current && ref.current?.close()}
@@ -122,7 +169,7 @@ function ModalDialog({ dialog, close, returnTo }: { dialog: OpenDialog; close: (
           ×
         </button>
         <Suspense fallback={<p className="py-8 text-center text-slate-600">{t("dialog.loading")}</p>}>
-          <Content close={() => ref.current?.close()} returnTo={returnTo} titleId={titleId} search={dialog.search} />
+          <Content close={() => ref.current?.close()} returnTo={returnTo} titleId={titleId} search={dialog.search} pathname={dialog.pathname} />
         </Suspense>
       </div>
     </dialog>

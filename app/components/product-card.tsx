@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useMoney } from "~/lib/use-money";
 import { basePrice, savingPercent } from "~/modules/catalog/pricing";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/products.server";
+import { AddToCartButton } from "./cart/add-to-cart-button";
 import { StarIcon } from "./icons";
 
 /** The shared price rules (pricing.ts): a running flash-sale price, else the discount price when above 0, else the price. */
@@ -34,7 +35,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           <span className="sr-only">{t("product.rating", { rating: product.rating.toFixed(1) })} {t("product.reviews", { count: product.total_reviews })}</span>
           <span aria-hidden="true">{product.rating.toFixed(1)} ({product.total_reviews})</span>
         </p>
-        <p className="mt-auto flex flex-wrap items-baseline gap-2">
+        <p className="mt-auto flex flex-wrap items-baseline gap-2 pe-10">
           {discounted ? (
             <>
               <span className="font-bold text-primary-700"><span className="sr-only">{t("product.discountPrice")}: </span><span>{money(finalPrice)}</span></span>
@@ -44,6 +45,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
             <span className="font-bold text-primary-700"><span className="sr-only">{t("product.price")}: </span><span>{money(product.price)}</span></span>
           )}
         </p>
+        <AddToCartButton product={product} className="absolute bottom-2 end-2 z-10" />
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RootData } from "~/root";
+import { CartLink } from "./cart/cart-link";
 import { DialogLink } from "./dialogs";
 import { Dropdown } from "./dropdown";
 import { BagIcon, ChevronDownIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
@@ -59,11 +60,11 @@ export function SiteHeader({ root }: { root: RootData }) {
             <span className="sr-only">{t("header.wishlistCount", { count: counts.wishlist })}</span>
             <CountBadge count={counts.wishlist} />
           </Link>
-          <Link to="/cart" className="relative hidden p-1 sm:flex">
+          <CartLink signedIn={user !== null} className="relative hidden p-1 sm:flex">
             <BagIcon className="h-6 w-6" />
             <span className="sr-only">{t("header.cartCount", { count: counts.cart })}</span>
             <CountBadge count={counts.cart} />
-          </Link>
+          </CartLink>
 
           {user ? (
             <Dropdown
@@ -126,10 +127,10 @@ export function SiteHeader({ root }: { root: RootData }) {
                   </Link>
                 </li>
                 <li>
-                  <Link to="/cart" className="flex justify-between rounded px-2 py-2 hover:bg-slate-100">
+                  <CartLink signedIn={user !== null} className="flex justify-between rounded px-2 py-2 hover:bg-slate-100">
                     <span>{t("header.cart")}</span>
                     <span>{counts.cart}</span>
-                  </Link>
+                  </CartLink>
                 </li>
                 <li><hr className="my-2 border-slate-200" /></li>
                 <li><Link to="/categories" className="block rounded px-2 py-2 hover:bg-slate-100">{t("navbar.categories")}</Link></li>

@@ -1,6 +1,9 @@
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
-import { MAX_TOASTS, type ShownToast, type Toast } from "~/lib/toast";
+import { MAX_TOASTS, type ShownToast, type Toast, type ToastAction } from "~/lib/toast";
+import { DialogLink, useDialogLayer } from "./dialogs";
 
 const kindStyles: Record<Toast["kind"], string> = {
   success: "border-emerald-600 bg-emerald-50 text-emerald-900",
@@ -20,6 +23,7 @@ export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
   const [leaving, setLeaving] = useState<string[]>([]);
 
   useEffect(() => setHydrated(true), []);
+  const layer = useDialogLayer();
 
   useEffect(() => {
     if (toasts.length === 0) return;
@@ -40,7 +44,7 @@ export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
     setTimeout(() => setShown((current) => current.filter((toast) => toast.id !== id)), 300);
   }
 
-  return (
+  const region = (
     <div
       role="status"
       aria-live="polite"
@@ -55,6 +59,7 @@ export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{toast.title}</p>
             <p className="truncate text-sm">{toast.message}</p>
+            {toast.action ? <ToastActionControl action={toast.action} hydrated={hydrated} /> : null}
           </div>
           {hydrated ? (
             <button type="button" onClick={() => dismiss(toast.id)} className="rounded px-1 text-lg leading-none" aria-label={t("a11y.dismiss")}>
@@ -64,5 +69,32 @@ export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
         </div>
       ))}
     </div>
+  );
+  // While a modal dialog is open the page under it is inert: the toasts then show (and are announced) inside it.
+  return layer ? createPortal(region, layer) : region;
+}
+
+/**
+ * A toast's button: a link (its dialog opens in place with JS) or a form post. With JS the post goes through a
+ * fetcher and answers in place (`stay`), so an open cart panel stays open; without JS it returns to this page.
+ */
+function ToastActionControl({ action, hydrated }: { action: ToastAction; hydrated: boolean }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const className = "mt-1 inline-block text-sm font-semibold underline underline-offset-2";
+  if ("href" in action) {
+    return action.dialog ? (
+      <DialogLink dialog={action.dialog} to={action.href} className={className}>{action.label}</DialogLink>
+    ) : (
+      <Link to={action.href} className={className}>{action.label}</Link>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action={action.post}>
+      {Object.entries(action.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+      <button type="submit" className={className} disabled={fetcher.state !== "idle"}>{action.label}</button>
+    </fetcher.Form>
   );
 }

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { shopContext } from "~/lib/context.server";
-import { redirectWithToast } from "~/lib/session.server";
-import { checkCartChoice, type CartChoice } from "~/modules/catalog/product-details.server";
+import { addedToast, cartFormAction, formPage } from "~/modules/cart/cart-form.server";
+import { addToCart } from "~/modules/cart/cart.server";
+import { checkCartChoice } from "~/modules/catalog/product-details.server";
 import { OPTION_KINDS, parseId } from "~/modules/catalog/product-options";
 
 /** Nothing to show at this address: a visitor who types it lands on the home page. */
@@ -25,36 +25,27 @@ function productPage(form: FormData): string {
 }
 
 /**
- * Add to Cart and Buy Now (payload of spec §3). A guest is sent to log in first; a bad payload goes
- * back to the product with the reason. Never a 500: anything unexpected in the form is a refusal.
+ * Add to Cart and Buy Now (payload of spec §3). A guest is sent to log in first and comes back to the product; a
+ * bad payload goes back to the product with the reason. Never a 500: anything unexpected in the form is a refusal.
+ * Added to the cart, the shopper stays where the form was (`redirectTo`, else the product); Buy Now goes to /buynow.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { db, user } = await shopContext(request);
-  const form = await request.formData().catch(() => new FormData());
-  const back = productPage(form);
-
-  if (!user) {
-    return redirectWithToast(request, `/login?redirectTo=${encodeURIComponent(back)}`, {
-      kind: "error",
-      message: "product:cart.loginFirst",
-      duration: 3000,
-    });
-  }
-
-  const result = await checkCartChoice(db, Object.fromEntries(form));
-  if (!result.ok) {
-    // A product that is gone has no page to go back to.
-    return redirectWithToast(request, result.error.message === "unavailable" ? "/" : back, {
-      kind: "error",
-      message: `product:cart.refused.${result.error.message}`,
-      values: result.error.values,
-      duration: 3000,
-    });
-  }
-  return addToCart(request, result.choice, back);
-}
-
-/** Issue 5 (the cart) replaces this: until the cart exists, the shopper is told it opens soon. */
-function addToCart(request: Request, _choice: CartChoice, back: string) {
-  return redirectWithToast(request, back, { kind: "info", message: "product:cart.comingSoon", duration: 3000 });
+  return cartFormAction(
+    request,
+    async ({ db, user, form }) => {
+      const back = productPage(form);
+      const result = await checkCartChoice(db, Object.fromEntries(form));
+      if (!result.ok) {
+        // A product that is gone has no page to go back to.
+        return {
+          to: result.error.message === "unavailable" ? "/" : back,
+          toast: { kind: "error", message: `product:cart.refused.${result.error.message}`, values: result.error.values },
+        };
+      }
+      await addToCart(db, user.id, result.choice, result.product);
+      if (result.choice.is_buy_now) return { navigate: "/buynow" };
+      return { toast: addedToast(result.product.name) };
+    },
+    (form) => formPage(form, productPage(form)),
+  );
 }

@@ -1,0 +1,31 @@
+import { useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { useMoney } from "~/lib/use-money";
+import { useRootData } from "~/root";
+import { BagIcon } from "../icons";
+import { CartLink } from "./cart-link";
+
+/** Spec §2: no floating cart tab on checkout, buy now, blogs and blog details. */
+const HIDDEN_ON = [/^\/checkout(\/|$)/, /^\/buynow(\/|$)/, /^\/blogs(\/|$)/, /^\/blog\//, /^\/order-history\/\d+\/invoice$/];
+
+/** The floating cart tab at the end edge: units and total; it opens the cart. */
+export function FloatingCartTab() {
+  const root = useRootData();
+  const { pathname } = useLocation();
+  const { t } = useTranslation("cart");
+  const money = useMoney();
+  if (!root || HIDDEN_ON.some((pattern) => pattern.test(pathname))) return null;
+  const count = root.counts.cart;
+  return (
+    <aside aria-label={t("tab.label")} className="print:hidden">
+      <CartLink
+        signedIn={root.user !== null}
+        className="fixed end-0 top-1/2 z-30 flex -translate-y-1/2 flex-col items-center gap-1 rounded-s-lg bg-primary px-2 py-3 text-xs font-semibold text-white shadow-lg hover:bg-primary-800"
+      >
+        <BagIcon className="h-6 w-6" />
+        <span>{t("tab.items", { count })}</span>
+        <span className="rounded bg-white px-1 text-primary-800">{money(root.cartTotal)}</span>
+      </CartLink>
+    </aside>
+  );
+}
