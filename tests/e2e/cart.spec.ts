@@ -54,14 +54,14 @@ test.describe("cart", () => {
     const price = minorUnits(await page.getByRole("form", { name: "Purchase options" }).locator("p", { hasText: /^Price: / }).innerText());
     const color = await chooseExtraPriced(page.getByRole("group", { name: /^Color/ }));
     const size = await chooseExtraPriced(page.getByRole("group", { name: /^Size/ }));
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(toast(page)).toContainText(`${SWEATER.name} has been added to cart`);
     await expect(page).toHaveURL(new RegExp(`/products/${SWEATER.id}/details`));
 
     // Shoes of another shop, in a colour; 'View In Cart' opens the cart (the panel with JS).
     await page.goto(`/products/${SHOES.id}/details`);
     const shoesColor = await chooseExtraPriced(page.getByRole("group", { name: /^Color/ }));
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(toast(page)).toContainText(`${SHOES.name} has been added to cart`);
     await toast(page).getByRole("link", { name: "View In Cart" }).click();
     if (jsEnabled) {
@@ -241,7 +241,7 @@ test.describe("cart", () => {
 
 test("a guest adding to the cart is asked to log in and comes back to the product", async ({ page }) => {
   await page.goto(`/products/${SWEATER.id}/details`);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproducts%2F33%2Fdetails/);
   await expect(toast(page)).toContainText("Please login first!");
   const main = page.getByRole("main");

@@ -1,46 +1,25 @@
 import type { Page } from "@playwright/test";
 import { expect, setSetting, test } from "./fixtures";
 import { signInAsNewShopper } from "./session";
+import { addAddressFromCheckout, addToCart, minorUnits, summaryAmount } from "./shopping";
 
 // Seeded demo facts (the seed is deterministic): the sweater is sold by shop 6, whose SHOP6-SAVE10 takes $10.00
 // off from a $50.00 spend; SHOP1-SPRING25 expired a month ago.
 const SWEATER = "/products/33/details";
 const SNEAKERS = "/products/51/details";
 
-/** "$1,234.56" → 123456 minor units. */
-function minorUnits(text: string): number {
-  const match = text.match(/([\d,]+\.\d{2})/);
-  if (!match) throw new Error(`no amount in "${text}"`);
-  return Math.round(Number(match[1].replace(/,/g, "")) * 100);
-}
 
-async function addToCart(page: Page, product: string) {
-  await page.goto(product);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByRole("status")).toContainText("has been added to cart");
-}
 
-async function addAddressFromCheckout(page: Page) {
-  await page.getByRole("link", { name: "Add new address" }).click();
-  await expect(page).toHaveURL(/\/manage-address\/new\?redirectTo=%2Fcheckout$/);
-  const form = page.getByRole("main");
-  await form.getByLabel("Recipient name").fill("Checkout Tester");
-  await form.getByLabel("Phone").fill("5550109999");
-  await form.getByLabel("Address", { exact: true }).fill("7 Harbour Road");
-  await form.getByRole("button", { name: "Save Address" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-}
+
 
 /** The summary's figures, read as the shopper sees them. */
 async function summary(page: Page) {
-  const box = page.getByRole("complementary").locator("dl").first();
-  const amount = async (term: string | RegExp) => minorUnits(await box.locator("div", { has: page.locator("dt", { hasText: term }) }).locator("dd").innerText());
   return {
-    subtotal: await amount("Subtotal"),
-    discount: await amount("Discount"),
-    shipping: await amount("Shipping Charge"),
-    vat: await amount(/^VAT \(5%\)$/),
-    payable: await amount("Total Payable"),
+    subtotal: await summaryAmount(page, "Subtotal"),
+    discount: await summaryAmount(page, "Discount"),
+    shipping: await summaryAmount(page, "Shipping Charge"),
+    vat: await summaryAmount(page, /^VAT \(5%\)$/),
+    payable: await summaryAmount(page, "Total Payable"),
   };
 }
 
@@ -75,7 +54,7 @@ test.describe("checkout", () => {
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByText("Choose a shipping address.")).toBeVisible();
     await expect(page).toHaveURL(/\/checkout$/);
-    await addAddressFromCheckout(page);
+    await addAddressFromCheckout(page, "7 Harbour Road");
     await expect(page.locator("address")).toContainText("7 Harbour Road");
 
     const coupon = page.getByRole("region", { name: "Coupon code" });
@@ -138,13 +117,7 @@ test.describe("checkout", () => {
     const items = page.getByRole("region", { name: "Items" });
     await expect(items.getByText("Premium Cashmere Knit Sweater")).toBeVisible();
     await expect(items.getByText("Comfort Knit Sneakers")).toHaveCount(0);
-    await page.getByRole("link", { name: "Add new address" }).click();
-    const form = page.getByRole("main");
-    await form.getByLabel("Recipient name").fill("Buy Now Tester");
-    await form.getByLabel("Phone").fill("5550108888");
-    await form.getByLabel("Address", { exact: true }).fill("9 Quay Street");
-    await form.getByRole("button", { name: "Save Address" }).click();
-    await expect(page).toHaveURL(/\/buynow$/);
+    await addAddressFromCheckout(page, "9 Quay Street", "/buynow");
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page).toHaveURL(/\/order-confirmation\/\d+$/);
 

@@ -213,7 +213,7 @@ test.describe("product details in Arabic", () => {
 test.describe("add to cart", () => {
   test("a guest is sent to log in first, back to this product afterwards", async ({ page }) => {
     await page.goto(SWEATER);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproducts%2F33%2Fdetails/);
     await expect(page.getByRole("status")).toContainText("Please login first!");
     await page.getByLabel("Email or Phone").fill("customer@example.com");
@@ -235,7 +235,7 @@ test.describe("add to cart", () => {
     // Customer 2 is the cart's test shopper (tests/e2e/cart.spec.ts empties its cart first).
     await signInAs(context, baseURL!, 2);
     await page.goto(SWEATER);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     await expect(page.getByRole("status")).toContainText("Premium Cashmere Knit Sweater has been added to cart");
     await expect(page).toHaveURL(/\/products\/33\/details/);
   });

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from "~/db/schema";
+import type { OrderStatus, PaymentStatus, Row } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 import { PER_PAGE } from "~/lib/pagination";
@@ -30,25 +30,10 @@ export interface OrderHistory {
   orders: OrderSummary[];
 }
 
-export interface OrderItem {
-  id: number;
-  product_id: number;
-  name: string;
-  thumbnail: string | null;
-  color_name: string | null;
-  size_name: string | null;
-  unit_name: string | null;
-  unit_price: number;
-  quantity: number;
-  line_total: number;
-  is_digital: boolean;
-}
+/** An ordered line as sold: its copies of name, options and prices. */
+export type OrderItem = Omit<Row<"order_items">, "order_id" | "is_digital"> & { is_digital: boolean };
 
-export interface OrderTax {
-  name: string;
-  basis_points: number;
-  amount: number;
-}
+export type OrderTax = Omit<Row<"order_taxes">, "order_id">;
 
 export interface OrderDetails {
   id: number;
