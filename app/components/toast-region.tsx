@@ -58,7 +58,7 @@ export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
         >
           <div className="min-w-0 flex-1">
             <p className="font-semibold">{toast.title}</p>
-            <p className="truncate text-sm">{toast.message}</p>
+            <p className="line-clamp-3 break-words text-sm">{toast.message}</p>
             {toast.action ? <ToastActionControl action={toast.action} hydrated={hydrated} /> : null}
           </div>
           {hydrated ? (

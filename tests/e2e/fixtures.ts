@@ -21,6 +21,16 @@ async function audit(page: Page, javaScriptEnabled: boolean) {
     target = await context.newPage();
     await target.setContent(html, { waitUntil: "load" });
   }
+  // Colours are judged as they rest, not half-way through a toast fading in or out.
+  await target
+    .waitForFunction(
+      () =>
+        !document.querySelector(".toast-leaving") &&
+        document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   try {
     const results = await new AxeBuilder({ page: target }).withTags(WCAG_TAGS).analyze();
     const summary = results.violations.map(

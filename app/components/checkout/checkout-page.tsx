@@ -213,7 +213,6 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
   const formError = answer?.reply.error?.[""]?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5 rounded-lg border border-slate-200 bg-white p-4">
-      <input type="hidden" name="token" value={page.token} />
       {formError ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
           {t(formError, answer?.values ?? undefined)}
@@ -274,6 +273,7 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
       <button type="submit" name="intent" value="place" className="btn-primary w-full" disabled={busy || page.mustVerify}>
         {busy ? t("processing") : t("place")}
       </button>
+      <input type="hidden" name="token" value={page.token} />
     </Form>
   );
 }
