@@ -35,6 +35,8 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     trace: "retain-on-failure",
+    // Toasts then vanish at once instead of fading: axe never meets one half-transparent (a false contrast failure).
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
