@@ -1,44 +1,34 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./lib/i18n";
+import { Translations, TranslationsProvider } from "./lib/translation";
 
 // The translation files are versioned with the build so a long browser cache is safe.
 const version = window.__remixManifest?.version ?? "dev";
 
-/** Loads /locales/{language}/{namespace}.json: all a shop needs of a backend, in a few lines instead of 6 kB gzip. */
-const localeFiles: BackendModule = {
-  type: "backend",
-  init() {},
-  read(language, namespace, callback) {
-    fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json?v=${version}`)
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${response.status} for ${language}/${namespace}`))))
-      .then((resources) => callback(null, resources), (error: Error) => callback(error, false));
-  },
-};
+/** /locales/{language}/{namespace}.json */
+async function localeFile(language: string, namespace: string) {
+  const response = await fetch(`/locales/${encodeURIComponent(language)}/${encodeURIComponent(namespace)}.json?v=${version}`);
+  if (!response.ok) throw new Error(`${response.status} for ${language}/${namespace}`);
+  return response.json();
+}
 
 async function hydrate() {
-  await i18next
-    .use(initReactI18next)
-    .use(localeFiles)
-    .init({
-      ...i18nConfig,
-      // Routes may ask for more namespaces (handle.i18n); the shell's own are always loaded before hydrating.
-      ns: [...new Set([...i18nConfig.ns, ...getInitialNamespaces()])],
-      lng: document.documentElement.lang,
-    });
+  const translations = new Translations(document.documentElement.lang || i18nConfig.fallbackLng, {}, localeFile);
+  // Routes may ask for more namespaces (handle.i18n); the page's own are loaded before hydrating, so the first
+  // render in the browser says what the server said.
+  await translations.ensure([...new Set([...i18nConfig.ns, ...getInitialNamespaces()])]);
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <TranslationsProvider translations={translations}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
-      </I18nextProvider>,
+      </TranslationsProvider>,
     );
   });
 }

@@ -5,11 +5,11 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
 import { shopContext } from "./lib/context.server";
 import { prepareDatabase } from "./lib/boot.server";
-import { i18nFor } from "./lib/i18n.server";
+import { translationsFor } from "./lib/i18n.server";
+import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, storePage } from "./lib/page-cache.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 
@@ -53,9 +53,9 @@ export default async function handleRequest(
   const nonce = loadContext.nonce ?? "";
   const page = (
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18nFor(locale)}>
+      <TranslationsProvider translations={translationsFor(locale)}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </I18nextProvider>
+      </TranslationsProvider>
     </NonceProvider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

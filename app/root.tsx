@@ -12,12 +12,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
+import { useEffect, useMemo } from "react";
 import { useNonce } from "./components/nonce";
 import { DialogHost } from "./components/dialogs";
 import { FloatingCartTab } from "./components/cart/floating-cart-tab";
@@ -27,6 +26,7 @@ import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
 import { errorTitle } from "./lib/meta";
+import { useLanguage, useTranslation } from "./lib/translation";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
 import { cartSummary } from "./modules/cart/cart.server";
@@ -120,7 +120,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const locale = root?.locale ?? "en";
-  useChangeLanguage(locale);
+  const matches = useMatches();
+  const namespaces = useMemo(
+    () => [...new Set(matches.flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? []))],
+    [matches],
+  );
+  useLanguage(locale, namespaces);
   // Marks the page as interactive (also on error pages), so browser tests can wait for the enhancement.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { formatDate } from "~/lib/dates";
 import type { BlogSummary } from "~/modules/content/blogs.server";
 

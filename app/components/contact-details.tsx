@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { ContactDetails } from "~/modules/content/pages.server";
 import { MailIcon, PhoneIcon } from "./icons";
 

@@ -13,7 +13,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 /**
  * Dialogs with URLs (house rule 2): each dialog is a real page (/login, /logout, …) that works without

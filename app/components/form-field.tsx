@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 export const inputClass =
   "block w-full rounded-md border border-slate-400 px-3 py-2 text-base aria-[invalid=true]:border-red-700 focus:border-primary";

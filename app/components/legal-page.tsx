@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { formatDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/seo";
 import type { LegalPage } from "~/modules/content/pages.server";

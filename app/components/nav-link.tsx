@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 /** A settings-driven link: external ones are plain anchors (new tab when asked), internal ones client links. */
 export function MenuLink({

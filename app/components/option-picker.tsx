@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import type { ColorOption, ProductOption } from "~/modules/catalog/product-options";
 

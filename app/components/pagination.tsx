@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { pageHref, pageTemplate, pageWindow, PAGES_SHOWN, PER_PAGE } from "~/lib/pagination";
 import { ChevronDownIcon } from "./icons";
 

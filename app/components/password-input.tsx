@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { inputClass } from "./form-field";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import { basePrice, savingPercent } from "~/modules/catalog/pricing";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/products.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSearchParams, useSubmit } from "@remix-run/react";
 import type { FormEvent, SyntheticEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Category } from "~/modules/catalog/categories.server";
 import type { ProductFacets, ProductSort } from "~/modules/catalog/products.server";
 import { useRootData } from "~/root";

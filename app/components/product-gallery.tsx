@@ -1,5 +1,5 @@
 import { useRef, useState, type MouseEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 interface GalleryImage {
   id: number;

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode, Ref } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { Category } from "~/modules/catalog/categories.server";
 import type { ProductCard as ProductCardData, ProductFacets, ProductSort as SortName } from "~/modules/catalog/products.server";
 import { Pagination } from "./pagination";

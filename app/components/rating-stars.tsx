@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { StarIcon } from "./icons";
 
 /** Five stars, the rating rounded to whole stars; screen readers hear the exact figure. */

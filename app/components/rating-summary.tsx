@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { RatingSummary as Summary } from "~/modules/catalog/reviews.server";
 import { RatingStars } from "./rating-stars";
 

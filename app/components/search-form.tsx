@@ -1,6 +1,6 @@
 import { Form, useSearchParams } from "@remix-run/react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { SearchIcon } from "./icons";
 
 /** GET /products?search=…: a plain form, so Enter or the button searches with or without JS. */

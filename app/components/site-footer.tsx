@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import type { FooterBlock, FooterItem } from "~/modules/settings/settings.server";
 import { ChevronDownIcon, MailIcon, PhoneIcon } from "./icons";

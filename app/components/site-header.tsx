@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import { CartLink } from "./cart/cart-link";
 import { DialogLink } from "./dialogs";

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { MAX_TOASTS, type ShownToast, type Toast, type ToastAction } from "~/lib/toast";
 import { DialogLink, useDialogLayer } from "./dialogs";
 

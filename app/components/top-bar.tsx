@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import { PhoneIcon } from "./icons";
 import { CurrencyPicker, LanguagePicker } from "./preference-pickers";

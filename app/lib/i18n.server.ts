@@ -1,5 +1,5 @@
 import { createCookie } from "@remix-run/node";
-import i18next, { type i18n as I18n, type TFunction } from "i18next";
+import i18next, { type TFunction } from "i18next";
 import { RemixI18Next } from "remix-i18next/server";
 import arAccount from "../../public/locales/ar/account.json";
 import arAuth from "../../public/locales/ar/auth.json";
@@ -36,6 +36,7 @@ import frOrders from "../../public/locales/fr/orders.json";
 import frPayments from "../../public/locales/fr/payments.json";
 import type { Settings } from "~/modules/settings/settings.server";
 import { i18nConfig, LOCALE_COOKIE } from "./i18n";
+import { Translations, type Resources } from "./translation";
 import { secureCookies } from "./secrets.server";
 
 /** Translations are held in memory on the server: loading them per request costs throughput. */
@@ -99,19 +100,19 @@ export async function localeCookieHeader(request: Request, locale: string): Prom
   return current === locale ? null : localeCookie.serialize(locale);
 }
 
-const instances = new Map<string, I18n>();
+const rendered = new Map<string, Translations>();
 
 /**
- * The i18next instance for a language, sharing the in-memory resources. One per language, not per request:
- * nothing changes an instance's language on the server (only the browser's instance follows the shopper).
+ * The texts React renders with on the server, sharing the in-memory resources; one per language (nothing
+ * changes a language's texts on the server, only the browser's copy follows the shopper).
  */
-export function i18nFor(locale: string): I18n {
-  let instance = instances.get(locale);
-  if (!instance) {
-    instance = base.cloneInstance({ lng: locale, initImmediate: false });
-    instances.set(locale, instance);
+export function translationsFor(locale: string): Translations {
+  let translations = rendered.get(locale);
+  if (!translations) {
+    translations = new Translations(locale, resources as unknown as Resources);
+    rendered.set(locale, translations);
   }
-  return instance;
+  return translations;
 }
 
 export function translatorFor(locale: string): TFunction {

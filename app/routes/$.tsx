@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { ErrorPage } from "~/components/error-page";
 import { shopContext } from "~/lib/context.server";
 import { pageTitle } from "~/lib/meta";

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { AddressCard } from "~/components/account/address-card";
 import { requireUser } from "~/lib/auth.server";
 import { pageTitle } from "~/lib/meta";

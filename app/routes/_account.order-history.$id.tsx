@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { DialogLink } from "~/components/dialogs";
 import { OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
 import { requireUser } from "~/lib/auth.server";

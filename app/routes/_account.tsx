@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { AccountMenu } from "~/components/account-menu";
 import { CategoryNavbar } from "~/components/category-navbar";
 import { SiteHeader } from "~/components/site-header";

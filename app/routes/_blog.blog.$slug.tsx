@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { BlogCard } from "~/components/blog-card";
 import { ProductCard } from "~/components/product-card";
 import { shopContext } from "~/lib/context.server";

@@ -1,5 +1,5 @@
 import { Link, Outlet } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { SiteFooter } from "~/components/site-footer";
 import { CurrencyPicker, LanguagePicker } from "~/components/preference-pickers";
 import { useRootData } from "~/root";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { StarIcon } from "~/components/icons";
 import { ProductGrid } from "~/components/product-grid";
 import { FlashSaleTiming, SectionHeading } from "~/components/section-heading";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { ProductListing } from "~/components/product-grid";
 import { FlashSaleTiming } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";

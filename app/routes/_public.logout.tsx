@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { shopContext } from "~/lib/context.server";
 import { pageTitle } from "~/lib/meta";
 import { commitSession, flashToast } from "~/lib/session.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { SearchIcon } from "~/components/icons";
 import { Pagination } from "~/components/pagination";
 import { ProductCard } from "~/components/product-card";

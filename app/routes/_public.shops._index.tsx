@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Pagination } from "~/components/pagination";
 import { ShopTile } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";

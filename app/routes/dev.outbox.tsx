@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { shopContext } from "~/lib/context.server";
 import { pageTitle } from "~/lib/meta";
 import { latestOutboxMessages } from "~/modules/messaging/delivery.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { Address } from "~/modules/account/addresses.server";
 

@@ -1,7 +1,7 @@
 import { getFieldsetProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Field, FormError, inputClass } from "~/components/form-field";
 import { ADDRESS_LIMITS, ADDRESS_TYPES, addressSchema, type AddressInput } from "~/modules/account/addresses.schema";
 import type { PhoneRules } from "~/modules/account/profile.schema";

@@ -1,6 +1,6 @@
 import { getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { inputClass } from "~/components/form-field";
 
 export interface CountryOption {

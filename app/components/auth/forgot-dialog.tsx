@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { DialogLoading, useDialogPage } from "~/components/dialog-page";
 import type { DialogContentProps } from "~/components/dialogs";
 import type { action, loader } from "~/routes/_public.forgot-password";

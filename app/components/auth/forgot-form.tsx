@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { DialogLink } from "~/components/dialogs";
 import { Field, FormError, inputClass } from "~/components/form-field";
 import { forgotSchema, type ForgotInput } from "~/modules/auth/otp.schema";

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { DialogContentProps } from "~/components/dialogs";
 
 /** 'Log Out!' / 'Logout Confirmation' with Cancel and Yes: the /logout page's form in a dialog. */

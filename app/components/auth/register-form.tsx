@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/translation";
 import { DialogLink } from "~/components/dialogs";
 import { CountrySelect, type CountryOption } from "./country-select";
 import { Field, FormError, inputClass } from "~/components/form-field";

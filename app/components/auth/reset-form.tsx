@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Field, FormError } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { resetSchema, type ResetInput } from "~/modules/auth/otp.schema";

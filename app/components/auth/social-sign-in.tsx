@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 
 export interface SocialSignInProps {
   /** The providers active in settings, in order; none → nothing is shown. */

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMoney } from "~/lib/use-money";
 import type { Cart, CartLine, CartShopGroup } from "~/modules/cart/cart.server";

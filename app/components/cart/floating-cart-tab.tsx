@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import { useRootData } from "~/root";
 import { BagIcon } from "../icons";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { formatDate } from "~/lib/dates";
 import { useMoney } from "~/lib/use-money";
 import type { ShopVouchers } from "~/modules/cart/vouchers.server";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import { Field, inputClass } from "~/components/form-field";
 import { useMoney } from "~/lib/use-money";
 import { couponSchema, placeOrderSchema } from "~/modules/checkout/checkout.schema";

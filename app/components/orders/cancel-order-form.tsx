@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { OrderStatus } from "~/db/schema";
 import { useMoney } from "~/lib/use-money";
 import { tabOfStatus } from "~/modules/orders/order-status";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/translation";
 import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { useMoney } from "~/lib/use-money";
 import { tabOfStatus, type StatusTab } from "~/modules/orders/order-status";
