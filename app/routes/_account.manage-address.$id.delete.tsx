@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
-import { addressLines } from "~/components/account/address-card";
+import { addressLines } from "~/modules/account/address-lines";
 import { requireUser } from "~/lib/auth.server";
 import { pageTitle } from "~/lib/meta";
 import { redirectWithToast } from "~/lib/session.server";

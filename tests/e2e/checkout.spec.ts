@@ -79,6 +79,14 @@ test.describe("checkout", () => {
     expect(totals.vat).toBe(Math.round((totals.subtotal - 1000) * 0.05));
     expect(totals.payable).toBe(totals.subtotal - totals.discount + totals.shipping + totals.vat);
 
+    // Removed, the summary is as it was; applied again for the order.
+    await coupon.getByRole("button", { name: "Remove" }).click();
+    await expect(coupon.getByLabel("Coupon code")).toBeVisible();
+    expect(await summary(page)).toEqual(before);
+    await coupon.getByLabel("Coupon code").fill("SHOP6-SAVE10");
+    await coupon.getByRole("button", { name: "Apply" }).click();
+    await expect(coupon.getByText("Coupon SHOP6-SAVE10 is applied.")).toBeVisible();
+
     await expect(page.getByRole("radio", { name: "Cash on Delivery" })).toBeChecked();
     await page.getByLabel("Note for the shop (optional)").fill("Please ring twice");
     await page.getByRole("button", { name: "Place Order" }).click();

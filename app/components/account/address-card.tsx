@@ -2,16 +2,8 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
+import { addressLines } from "~/modules/account/address-lines";
 import type { Address } from "~/modules/account/addresses.server";
-
-/** One line per part of the address a courier reads, empty parts left out. */
-export function addressLines(address: Pick<Address, "flat_no" | "address_line" | "address_line2" | "area" | "post_code">) {
-  return [
-    [address.flat_no, address.address_line].filter(Boolean).join(", "),
-    address.address_line2,
-    [address.area, address.post_code].filter(Boolean).join(" "),
-  ].filter((line): line is string => Boolean(line));
-}
 
 /** An address in the list: its label and default badge, what it says, and what can be done with it. */
 export function AddressCard({ address }: { address: Address }) {

@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "~/lib/translation";
 import { Field, inputClass } from "~/components/form-field";
 import { useMoney } from "~/lib/use-money";
+import { addressLines } from "~/modules/account/address-lines";
 import { couponSchema, placeOrderSchema } from "~/modules/checkout/checkout.schema";
 import { NOTE_MAX_LENGTH } from "~/modules/checkout/limits";
 import type { checkoutPageAction, checkoutPageData } from "~/modules/checkout/checkout-page.server";
@@ -226,7 +227,7 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
             <address className="mt-2 not-italic text-slate-800">
               <span className="font-medium">{chosen.name}</span>, {chosen.phone}
               <br />
-              {[chosen.flat_no, chosen.address_line, chosen.address_line2, chosen.area, chosen.post_code].filter(Boolean).join(", ")}
+              {addressLines(chosen).join(", ")}
             </address>
             <details className="mt-2" open={addresses.length > 1 && Boolean(fields.address_id.errors)}>
               <summary className="cursor-pointer font-semibold text-primary underline">{t("address.change")}</summary>
@@ -235,7 +236,7 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
                   <label key={address.id} className="flex items-start gap-2">
                     <input type="radio" name="address_id" value={address.id} defaultChecked={address.id === chosen.id} className="mt-1" />
                     <span>
-                      <span className="font-medium">{address.name}</span> — {[address.flat_no, address.address_line, address.area].filter(Boolean).join(", ")}
+                      <span className="font-medium">{address.name}</span> — {addressLines(address).join(", ")}
                       {address.is_default ? <span className="ms-1 text-sm text-slate-600">({t("address.default")})</span> : null}
                     </span>
                   </label>

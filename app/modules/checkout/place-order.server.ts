@@ -1,6 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
-import { getAddress, type Address } from "~/modules/account/addresses.server";
+import { addressLines } from "~/modules/account/address-lines";
+import { getAddress } from "~/modules/account/addresses.server";
 import type { CartKind } from "~/modules/cart/cart.server";
 import { computeCheckout } from "./checkout.server";
 import { NOTE_MAX_LENGTH } from "./limits";
@@ -34,14 +35,6 @@ export interface PlacedOrders {
 }
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
-
-/** The address as printed on the order, kept with it since the address book may change later. */
-export function shippingLines(address: Pick<Address, "flat_no" | "address_line" | "address_line2" | "area" | "post_code">): string {
-  return [address.flat_no, address.address_line, address.address_line2, address.area, address.post_code]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(", ");
-}
 
 function checkPaymentMethod(method: string, rules: OrderRules) {
   if (method === "cash" ? rules.cashOnDelivery : rules.onlinePayment && rules.gateways.includes(method)) return;
@@ -126,7 +119,8 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
         is_buy_now: input.kind === "buynow" ? 1 : 0,
         ship_name: address.name,
         ship_phone: address.phone,
-        ship_address: shippingLines(address),
+        // As printed on the order, kept with it since the address book may change later.
+        ship_address: addressLines(address).join(", "),
         estimated_delivery_days: shop.estimated_delivery_days,
         created_at: stamp,
         updated_at: stamp,
