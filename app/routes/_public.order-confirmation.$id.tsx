@@ -10,16 +10,12 @@ import { placedOrders } from "~/modules/checkout/place-order.server";
 export const handle = { i18n: ["checkout"] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, user, settings, t } = await requireUser(request);
+  const { db, user, t } = await requireUser(request);
   const checkoutId = parseId(params.id);
   const orders = checkoutId === null ? null : await placedOrders(db, user.id, checkoutId);
   if (!orders) throw data(null, { status: 404 });
-  const gatewayTitles = Object.fromEntries(settings.paymentGateways.map((gateway) => [gateway.name, gateway.title]));
   return data(
-    {
-      title: t("checkout:confirmation.title"),
-      orders: orders.map((order) => ({ ...order, payment_title: order.payment_method === "cash" ? null : (gatewayTitles[order.payment_method] ?? order.payment_method) })),
-    },
+    { title: t("checkout:confirmation.title"), orders },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }

@@ -161,10 +161,16 @@ export async function placedOrders(db: Db, userId: number, checkoutId: number) {
   const orders = await db
     .selectFrom("orders as o")
     .innerJoin("shops as s", "s.id", "o.shop_id")
-    .select(["o.id", "o.status", "o.payment_method", "o.payment_status", "o.payable", "o.estimated_delivery_days", "o.created_at", "s.name as shop_name"])
+    .leftJoin("payment_gateways as g", "g.name", "o.payment_method")
+    .select(["o.id", "o.status", "o.payment_method", "o.payment_status", "o.payable", "s.name as shop_name", "g.title as gateway_title"])
     .where("o.checkout_id", "=", checkoutId)
     .where("o.user_id", "=", userId)
     .orderBy("o.id")
     .execute();
-  return orders.length > 0 ? orders : null;
+  if (orders.length === 0) return null;
+  // The gateway's title ("Stripe"); null for cash on delivery, as on the order's own page.
+  return orders.map(({ gateway_title, ...order }) => ({
+    ...order,
+    payment_title: order.payment_method === "cash" ? null : (gateway_title ?? order.payment_method),
+  }));
 }
