@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { Field, inputClass } from "~/components/form-field";
@@ -132,7 +132,10 @@ function CouponBox({
     id: "checkout-coupon",
     lastResult: answer?.reply,
     constraint: getZodConstraint(couponSchema),
-    shouldRevalidate: "onBlur",
+    // Checked in the browser too, and again while typing: an error cleared only on blur would move the Apply
+    // button from under the pointer between its press and release, and the click would be lost.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: couponSchema }),
+    shouldRevalidate: "onInput",
   });
   const values = answer?.values ? withMoney(answer.values, money) : undefined;
   return (
@@ -203,7 +206,8 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
     id: "checkout-place",
     lastResult: answer?.reply,
     constraint: getZodConstraint(placeOrderSchema),
-    shouldRevalidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: placeOrderSchema }),
+    shouldRevalidate: "onInput",
   });
   const { addresses, checkout, payment } = page;
   const chosen = checkout.address;
