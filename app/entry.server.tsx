@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -10,7 +9,7 @@ import { shopContext } from "./lib/context.server";
 import { prepareDatabase } from "./lib/boot.server";
 import { translationsFor } from "./lib/i18n.server";
 import { TranslationsProvider } from "./lib/translation";
-import { etagMatches, storePage } from "./lib/page-cache.server";
+import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 
 export { serveCachedPage } from "./lib/page-cache.server";
@@ -73,17 +72,16 @@ export default async function handleRequest(
     responseHeaders.set("Cache-Control", PERSONAL);
     return new Response(html, { status, headers: responseHeaders });
   }
-  const etag = pageEtag(html, nonce);
-  responseHeaders.set("ETag", etag);
   responseHeaders.set("Cache-Control", CACHEABLE);
   responseHeaders.append("Vary", VARY);
-  if (shareable) await storePage(loadContext, { html, status, headers: responseHeaders, etag });
+  if (shareable) await storePage(loadContext, { html, status, headers: responseHeaders });
   if (!guestPage) {
     // It sets a cookie (a first visit's language, a remembered product): the browser must not keep it.
-    responseHeaders.delete("ETag");
     responseHeaders.set("Cache-Control", PERSONAL);
     return new Response(html, { status, headers: responseHeaders });
   }
+  const etag = pageEtag(html, nonce);
+  responseHeaders.set("ETag", etag);
   // Without a way to drop the new response's CSP header, the browser would apply a fresh nonce to its cached
   // page and block that page's scripts: such a server always gets the full page.
   const canReuse = nonce === "" || loadContext.omitContentSecurityPolicy !== undefined;
@@ -167,13 +165,4 @@ function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
     });
     const timer = setTimeout(abort, streamTimeout + 1000);
   });
-}
-
-/**
- * A weak validator of the page as every guest sees it: the per-response CSP nonce is masked out first, so
- * two renders of the same page compare equal.
- */
-function pageEtag(html: string, nonce: string): string {
-  const stable = nonce ? html.replaceAll(nonce, "") : html;
-  return `W/"${createHash("sha256").update(stable).digest("base64url").slice(0, 32)}"`;
 }

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/seo";
 import type { loadCuratedList } from "~/modules/catalog/curated-lists.server";
 import { useRootData } from "~/root";
-import { ProductListing } from "./product-grid";
+import { ProductListing } from "./product-listing";
 
 type CuratedListData = Awaited<ReturnType<typeof loadCuratedList>>;
 

@@ -41,17 +41,26 @@ interface Lookup {
 interface CachedPage {
   /** Path and query. */
   target: string;
+  /**
+   * The page as rendered, with its render's nonce. Made shareable on its first hit, so that a page nobody asks
+   * for again (most of a large catalogue) costs no hashing or compression.
+   */
+  rendered: { html: string; nonce: string } | null;
+  shared: SharedPage | null;
+  status: number;
+  headers: [string, string][];
+  visits: Visit[];
+  expires: number;
+  bytes: number;
+}
+
+interface SharedPage {
   /** The page without its render's nonce, and gzipped once, so a hit costs no rendering and no compression. */
   html: Buffer;
   gzip: Buffer;
   /** The page's own inline scripts, allowed by hash instead of the nonce they were rendered with. */
   scriptHashes: string[];
-  status: number;
-  headers: [string, string][];
   etag: string;
-  visits: Visit[];
-  expires: number;
-  bytes: number;
 }
 
 /** What server.js sends for a hit. */
@@ -128,6 +137,7 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
   const context = await shopContext(request);
   pages.delete(fullKey);
   pages.set(fullKey, page); // most recently used last
+  const shared = share(page);
 
   const cookies = lookup.languageCookie ? [lookup.languageCookie] : [];
   for (const visit of page.visits) {
@@ -135,8 +145,8 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
     if (cookie) cookies.push(cookie);
   }
   const gzip = /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
-  const headers: [string, string][] = [...page.headers, ["X-Cache", "hit"]];
-  const body = request.method === "HEAD" ? null : gzip ? page.gzip : page.html;
+  const headers: [string, string][] = [...page.headers, ["ETag", shared.etag], ["X-Cache", "hit"]];
+  const body = request.method === "HEAD" ? null : gzip ? shared.gzip : shared.html;
   const representation: [string, string][] = gzip ? [["Content-Encoding", "gzip"]] : [];
   if (cookies.length) {
     // A response that sets a cookie is never kept by the browser (ADR 0006).
@@ -149,11 +159,11 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
         ...cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
       ],
       body,
-      scriptHashes: page.scriptHashes,
+      scriptHashes: shared.scriptHashes,
       omitContentSecurityPolicy: false,
     };
   }
-  if (etagMatches(request.headers.get("If-None-Match"), page.etag)) {
+  if (etagMatches(request.headers.get("If-None-Match"), shared.etag)) {
     return {
       status: 304,
       headers: headers.filter(([name]) => name.toLowerCase() !== "content-type"),
@@ -162,7 +172,19 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
       omitContentSecurityPolicy: true,
     };
   }
-  return { status: page.status, headers: [...headers, ...representation], body, scriptHashes: page.scriptHashes, omitContentSecurityPolicy: false };
+  return { status: page.status, headers: [...headers, ...representation], body, scriptHashes: shared.scriptHashes, omitContentSecurityPolicy: false };
+}
+
+function share(page: CachedPage): SharedPage {
+  if (page.shared) return page.shared;
+  const { html: rendered, nonce } = page.rendered!;
+  const { html, scriptHashes } = withoutNonce(rendered, nonce);
+  page.shared = { html, gzip: gzipSync(html, { level: 9 }), scriptHashes, etag: pageEtag(rendered, nonce) };
+  page.rendered = null;
+  const bytes = page.shared.html.length + page.shared.gzip.length;
+  storedBytes += bytes - page.bytes;
+  page.bytes = bytes;
+  return page.shared;
 }
 
 const withoutValidators = (headers: [string, string][]) =>
@@ -172,7 +194,7 @@ const withoutValidators = (headers: [string, string][]) =>
  * Keeps a rendered guest page for the next guests. `headers` are the page's response headers; its
  * Set-Cookie values must all be made again on a hit (the language cookie, visits), else it is not kept.
  */
-export async function storePage(loadContext: AppLoadContext, page: { html: string; status: number; headers: Headers; etag: string }): Promise<boolean> {
+export async function storePage(loadContext: AppLoadContext, page: { html: string; status: number; headers: Headers }): Promise<boolean> {
   const record = loadContext.page;
   if (!record || page.status !== 200) return false;
   const lookup = await lookupOf(record.request);
@@ -189,22 +211,19 @@ export async function storePage(loadContext: AppLoadContext, page: { html: strin
   const previous = pages.get(fullKey);
   if (previous) forget(fullKey, previous);
 
-  const headers = [...page.headers].filter(([name]) => name.toLowerCase() !== "set-cookie");
+  const headers = [...page.headers].filter(([name]) => !/^(set-cookie|etag)$/i.test(name));
   const path = target(new URL(record.request.url));
-  const { html, scriptHashes } = withoutNonce(page.html, loadContext.nonce);
   const entry: CachedPage = {
     target: path,
-    html,
-    gzip: gzipSync(html, { level: 9 }),
-    scriptHashes,
+    rendered: { html: page.html, nonce: loadContext.nonce ?? "" },
+    shared: null,
     status: page.status,
     headers,
-    etag: page.etag,
     visits: record.visits,
     expires: Date.now() + TTL_MS,
-    bytes: 0,
+    // UTF-16 in memory until it is shared.
+    bytes: page.html.length * 2,
   };
-  entry.bytes = entry.html.length + entry.gzip.length;
   pages.set(fullKey, entry);
   storedBytes += entry.bytes;
   keptTargets.set(path, (keptTargets.get(path) ?? 0) + 1);
@@ -237,6 +256,15 @@ function forget(key: string, page: CachedPage) {
   const count = (keptTargets.get(page.target) ?? 1) - 1;
   if (count > 0) keptTargets.set(page.target, count);
   else keptTargets.delete(page.target);
+}
+
+/**
+ * A weak validator of the page as every guest sees it: the per-response CSP nonce is masked out first, so
+ * two renders of the same page compare equal.
+ */
+export function pageEtag(html: string, nonce: string): string {
+  const stable = nonce ? html.replaceAll(nonce, "") : html;
+  return `W/"${createHash("sha256").update(stable).digest("base64url").slice(0, 32)}"`;
 }
 
 /** Marks the page being rendered as depending on part of the visitor's session. */

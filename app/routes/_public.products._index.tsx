@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
-import { ProductListing } from "~/components/product-grid";
+import { ProductListing } from "~/components/product-listing";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { BagIcon } from "../icons";
-import { CartForm } from "./basket-list";
+import { CartForm } from "./cart-form";
 
 /**
  * A product card's quick Add to Cart: one unit, no colour, size or unit, back to the same page. The server checks

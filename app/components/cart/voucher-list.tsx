@@ -2,7 +2,7 @@ import { useTranslation } from "~/lib/translation";
 import { formatDate } from "~/lib/dates";
 import { useMoney } from "~/lib/use-money";
 import type { ShopVouchers } from "~/modules/cart/vouchers.server";
-import { CartForm } from "./basket-list";
+import { CartForm } from "./cart-form";
 
 /**
  * 'Voucher from {shop}' (spec §2 voucher dialog): each voucher with its discount, 'Minimum Spend', 'Validity till'
