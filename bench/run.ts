@@ -46,19 +46,36 @@ async function seeded(products: number, shops: number) {
   return { file, db };
 }
 
+/**
+ * A search as the first shopper to type it meets it (the list's count and facets are remembered for a
+ * while per search text: trailing dots make a text new to that memory without changing its words), and
+ * the same search again.
+ */
 async function searchLatency(products: number, shops: number) {
   const { file, db } = await seeded(products, shops);
-  const timings: number[] = [];
+  const first: number[] = [];
+  const again: number[] = [];
+  const timed = async (text: string, into: number[]) => {
+    const started = process.hrtime.bigint();
+    await listProducts(db, parseProductFilters(new URLSearchParams({ search: text })));
+    into.push(Number(process.hrtime.bigint() - started) / 1e6);
+  };
   for (let round = 0; round < (quick ? 3 : 20); round++) {
     for (const term of SEARCH_TERMS) {
-      const started = process.hrtime.bigint();
-      await listProducts(db, parseProductFilters(new URLSearchParams({ search: term })));
-      timings.push(Number(process.hrtime.bigint() - started) / 1e6);
+      const text = term + ".".repeat(round);
+      await timed(text, first);
+      await timed(text, again);
     }
   }
   await db.destroy();
-  timings.sort((a, b) => a - b);
-  return { products, file, p50: percentile(timings, 50), p95: percentile(timings, 95), p99: percentile(timings, 99) };
+  first.sort((a, b) => a - b);
+  again.sort((a, b) => a - b);
+  return {
+    products,
+    file,
+    first: { p50: percentile(first, 50), p95: percentile(first, 95), p99: percentile(first, 99) },
+    again: { p50: percentile(again, 50), p95: percentile(again, 95) },
+  };
 }
 
 function freePort(): Promise<number> {
@@ -132,7 +149,7 @@ async function main() {
   const search = [];
   for (const [products, shops] of [[1_000, 50], [10_000, 200], [100_000, 500]] as const) {
     const result = await searchLatency(products, shops);
-    console.log(`  ${products}: p50 ${ms(result.p50)} ms, p95 ${ms(result.p95)} ms`);
+    console.log(`  ${products}: first p50 ${ms(result.first.p50)} ms, p95 ${ms(result.first.p95)} ms; again p95 ${ms(result.again.p95)} ms`);
     search.push(result);
   }
 
@@ -188,8 +205,10 @@ async function main() {
     }
     floor.close();
 
-    const homeHtml = await (await fetch(`${base}/`)).text();
-    const js = await firstLoadJs(base, homeHtml);
+    const js = [];
+    for (const [page, url] of [["home", "/"], ["list", "/products"], ["product details", productPath]]) {
+      js.push({ page, ...(await firstLoadJs(base, await (await fetch(base + url)).text())) });
+    }
     const productHtmlGzip = gzipSync(Buffer.from(productHtml), { level: 6 }).length;
     writeReport({ search, results, js, productHtmlGzip, seconds: (Date.now() - started) / 1000 });
   } finally {
@@ -200,7 +219,7 @@ async function main() {
 function writeReport({ search, results, js, productHtmlGzip, seconds }: {
   search: Awaited<ReturnType<typeof searchLatency>>[];
   results: LoadResult[];
-  js: { files: number; gzip: number };
+  js: { page: string; files: number; gzip: number }[];
   productHtmlGzip: number;
   seconds: number;
 }) {
@@ -220,17 +239,17 @@ function writeReport({ search, results, js, productHtmlGzip, seconds }: {
     "",
     "A guest's page is kept for a few seconds in the server's page cache (docs/decisions/0007-guest-page-cache.md), so the rows for one URL measure a page as the next guests get it; the two \"rendered\" rows ask for a page the cache has never seen and measure rendering it: loaders, React's server render, the serialized data and gzip, about 30–40 ms of CPU per product page on this machine.",
     "",
-    "## Search latency by catalogue size (in process, listProducts with search)",
+    "## Search latency by catalogue size (in process: a search results page's data, listProducts with search)",
     "",
-    "| products | p50 ms | p95 ms | p99 ms |",
-    "|---:|---:|---:|---:|",
-    ...search.map((s) => `| ${s.products.toLocaleString("en-US")} | ${ms(s.p50)} | ${ms(s.p95)} | ${ms(s.p99)} |`),
+    "| products | first search p50 ms | p95 ms | p99 ms | same search again p50 ms | p95 ms |",
+    "|---:|---:|---:|---:|---:|---:|",
+    ...search.map((s) => `| ${s.products.toLocaleString("en-US")} | ${ms(s.first.p50)} | ${ms(s.first.p95)} | ${ms(s.first.p99)} | ${ms(s.again.p50)} | ${ms(s.again.p95)} |`),
     "",
-    `Terms: ${SEARCH_TERMS.map((t) => `\`${t}\``).join(", ")}. Target: p95 < 30 ms at 100k, growing no worse than log(n).`,
+    `Terms: ${SEARCH_TERMS.map((t) => `\`${t}\``).join(", ")}. "First search": nobody searched that text in the last 30 s, so the count and the facets are computed with the page of results; "again": they are remembered. Target: p95 < 30 ms at 100k, growing no worse than log(n).`,
     "",
     "## Size",
     "",
-    `- JavaScript on first load (home): ${js.files} files, ${(js.gzip / 1024).toFixed(1)} kB gzip (target ≤ 100 kB).`,
+    ...js.map((j) => `- JavaScript on first load (${j.page}): ${j.files} files, ${(j.gzip / 1024).toFixed(1)} kB gzip (target ≤ 100 kB).`),
     `- HTML of a product page: ${(productHtmlGzip / 1024).toFixed(1)} kB gzip (target ≤ 40 kB).`,
     "",
   ];

@@ -237,14 +237,19 @@ export async function listProducts(db: Db, filters: ProductFilters, options: { n
   const { query: scope, rank } = scopedProducts(db, filters);
   const searching = rank !== null;
 
-  const [total, facets] = await Promise.all([
-    remembered(db, summaryKey("total", filters, [...SCOPE_KEYS, ...REFINEMENT_KEYS], options.now), async () => {
-      const row = await applyRefinements(db, scope, filters, at, true)
-        .select((eb) => eb.fn.countAll<number>().as("total"))
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    }),
-    remembered(db, summaryKey("facets", filters, SCOPE_KEYS), () => productFacets(db, filters, scope, searching)),
+  const summary = remembered(db, summaryKey("scope", filters, SCOPE_KEYS), () => scopeSummary(db, filters, scope, searching));
+  const refined = REFINEMENT_KEYS.some((key) => filters[key] !== undefined);
+  const [total, { facets }] = await Promise.all([
+    summary.then(({ size }) =>
+      size !== null && !refined
+        ? size
+        : remembered(db, summaryKey("total", filters, [...SCOPE_KEYS, ...REFINEMENT_KEYS], options.now), async () => {
+          const row = await applyRefinements(db, scope, filters, at, true)
+            .select((eb) => eb.fn.countAll<number>().as("total"))
+            .executeTakeFirstOrThrow();
+          return Number(row.total);
+        })),
+    summary,
   ]);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), lastPage);
@@ -272,33 +277,74 @@ export async function listProducts(db: Db, filters: ProductFilters, options: { n
   return { total, page, per_page: perPage, products, facets };
 }
 
+interface ScopeSummary {
+  facets: ProductFacets;
+  /** How many products the scope holds, when it was counted along the way (null: count it apart). */
+  size: number | null;
+}
+
 /**
  * Brands, colours and sizes found in the list's scope, and its price range. A narrow scope (a search,
- * a category, a shop, a flash sale, digital goods) is read row by row; for the whole catalogue or the
- * deals each brand, colour and size is asked whether a product of the scope has it, which stops at the
- * first match instead of reading 100,000 rows.
+ * a category, a shop, a flash sale, digital goods) is read once into a materialized table that every
+ * facet and the count then read; for the whole catalogue or the deals each brand, colour and size is asked
+ * whether a product of the scope has it, which stops at the first match instead of reading 100,000 rows.
  */
-async function productFacets(db: Db, f: ProductFilters, scope: ProductsQuery, searching: boolean): Promise<ProductFacets> {
+async function scopeSummary(db: Db, f: ProductFilters, scope: ProductsQuery, searching: boolean): Promise<ScopeSummary> {
   const narrow = searching || f.shop_id !== undefined || f.category_id !== undefined
     || f.sub_category_id !== undefined || f.flash_sale_id !== undefined || f.is_digital === true;
-  const scopeIds = scope.select("p.id");
+  return narrow ? narrowSummary(db, scope) : { facets: await broadFacets(db, scope), size: null };
+}
 
-  const brandsQuery = db.selectFrom("brands as b").select(["b.id", "b.name"]).where(
-    narrow
-      ? (eb) => eb("b.id", "in", scope.select(sql<number>`p.brand_id`.as("brand_id")).distinct())
-      : ({ exists }) => exists(scope.select("p.id").where("p.brand_id", "=", sql.ref<number>("b.id"))),
+type FacetRow = {
+  kind: "brand" | "color" | "size" | "min" | "max" | "count";
+  id: number | null;
+  name: string | null;
+  color_code: string | null;
+  value: number | null;
+};
+
+/** One statement, so the scope (for a search: every match) is read once, not once per facet. */
+async function narrowSummary(db: Db, scope: ProductsQuery): Promise<ScopeSummary> {
+  const scopeRows = scope.select(["p.id", "p.brand_id", shopPrice.as("price")]);
+  const { rows } = await sql<FacetRow>`
+    WITH s AS MATERIALIZED ${scopeRows}
+    SELECT 'brand' AS kind, b.id, b.name, CAST(NULL AS TEXT) AS color_code, CAST(NULL AS INTEGER) AS value FROM brands b
+      WHERE b.id IN (SELECT brand_id FROM s)
+    UNION ALL SELECT 'color', c.id, c.name, c.color_code, NULL FROM colors c
+      WHERE c.id IN (SELECT pc.color_id FROM product_colors pc WHERE pc.product_id IN (SELECT id FROM s))
+    UNION ALL SELECT 'size', z.id, z.name, NULL, z.sort FROM sizes z
+      WHERE z.id IN (SELECT ps.size_id FROM product_sizes ps WHERE ps.product_id IN (SELECT id FROM s))
+    UNION ALL SELECT 'min', NULL, NULL, NULL, MIN(price) FROM s
+    UNION ALL SELECT 'max', NULL, NULL, NULL, MAX(price) FROM s
+    UNION ALL SELECT 'count', NULL, NULL, NULL, COUNT(*) FROM s
+  `.execute(db);
+  const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  const of = (kind: FacetRow["kind"]) => rows.filter((row) => row.kind === kind);
+  const scalar = (kind: "min" | "max" | "count") => {
+    const found = of(kind)[0]?.value;
+    return found === null || found === undefined ? null : Number(found);
+  };
+  const facets = {
+    brands: of("brand").map((row) => ({ id: Number(row.id), name: row.name! })).sort(byName),
+    colors: of("color").map((row) => ({ id: Number(row.id), name: row.name!, color_code: row.color_code! })).sort(byName),
+    sizes: of("size")
+      .sort((a, b) => Number(a.value) - Number(b.value) || Number(a.id) - Number(b.id))
+      .map((row) => ({ id: Number(row.id), name: row.name! })),
+    min_price: scalar("min"),
+    max_price: scalar("max"),
+  };
+  return { facets, size: scalar("count") ?? 0 };
+}
+
+async function broadFacets(db: Db, scope: ProductsQuery): Promise<ProductFacets> {
+  const brandsQuery = db.selectFrom("brands as b").select(["b.id", "b.name"]).where(({ exists }) =>
+    exists(scope.select("p.id").where("p.brand_id", "=", sql.ref<number>("b.id"))),
   );
-  const colorsQuery = db.selectFrom("colors as c").select(["c.id", "c.name", "c.color_code"]).where(
-    narrow
-      ? (eb) => eb("c.id", "in", db.selectFrom("product_colors as pc").select("pc.color_id").where("pc.product_id", "in", scopeIds).distinct())
-      : ({ exists }) =>
-        exists(scope.innerJoin("product_colors as pc", "pc.product_id", "p.id").select("p.id").where("pc.color_id", "=", sql.ref<number>("c.id"))),
+  const colorsQuery = db.selectFrom("colors as c").select(["c.id", "c.name", "c.color_code"]).where(({ exists }) =>
+    exists(scope.innerJoin("product_colors as pc", "pc.product_id", "p.id").select("p.id").where("pc.color_id", "=", sql.ref<number>("c.id"))),
   );
-  const sizesQuery = db.selectFrom("sizes as z").select(["z.id", "z.name"]).where(
-    narrow
-      ? (eb) => eb("z.id", "in", db.selectFrom("product_sizes as ps").select("ps.size_id").where("ps.product_id", "in", scopeIds).distinct())
-      : ({ exists }) =>
-        exists(scope.innerJoin("product_sizes as ps", "ps.product_id", "p.id").select("p.id").where("ps.size_id", "=", sql.ref<number>("z.id"))),
+  const sizesQuery = db.selectFrom("sizes as z").select(["z.id", "z.name"]).where(({ exists }) =>
+    exists(scope.innerJoin("product_sizes as ps", "ps.product_id", "p.id").select("p.id").where("ps.size_id", "=", sql.ref<number>("z.id"))),
   );
   // ORDER BY … LIMIT 1 rather than MIN/MAX: on the whole catalogue it is one step along the price index.
   const cheapest = scope.select(shopPrice.as("price")).orderBy(shopPrice, "asc").limit(1);
