@@ -25,7 +25,7 @@ import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
-import { errorTitle } from "./lib/meta";
+import { errorTitle } from "./lib/seo";
 import { useLanguage, useTranslation } from "./lib/translation";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";

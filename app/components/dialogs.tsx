@@ -9,11 +9,10 @@ import {
   useMemo,
   useRef,
   useState,
-  type ComponentType,
   type MouseEvent,
   type ReactNode,
 } from "react";
-import { useTranslation } from "~/lib/translation";
+import type { DialogName } from "./modal-dialog";
 
 /**
  * Dialogs with URLs (house rule 2): each dialog is a real page (/login, /logout, …) that works without
@@ -33,26 +32,10 @@ export interface DialogContentProps {
   pathname: string;
 }
 
-const contents: Record<string, ComponentType<DialogContentProps>> = {
-  login: lazy(() => import("./auth/login-dialog")),
-  logout: lazy(() => import("./auth/logout-dialog")),
-  register: lazy(() => import("./auth/register-dialog")),
-  "verify-otp": lazy(() => import("./auth/otp-dialog")),
-  "forgot-password": lazy(() => import("./auth/forgot-dialog")),
-  "reset-password": lazy(() => import("./auth/reset-dialog")),
-  cart: lazy(() => import("./cart/cart-panel")),
-  vouchers: lazy(() => import("./cart/voucher-dialog")),
-  "order-cancel": lazy(() => import("./orders/cancel-order-dialog")),
-};
+// The dialog itself (and which content each name shows) loads on first use: no page needs it before a click.
+const ModalDialog = lazy(() => import("./modal-dialog"));
 
-/** Dialogs that do not look like the centred box: the cart slides in from the end edge (spec §2 cart side panel). */
-const looks: Record<string, string> = {
-  cart: "slide-in-end m-0 ms-auto h-full max-h-none w-[min(28rem,100vw)] bg-white p-0 shadow-xl backdrop:bg-slate-900/50",
-};
-const defaultLook = "w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-0 shadow-xl backdrop:bg-slate-900/50";
-export type DialogName = keyof typeof contents;
-
-interface OpenDialog {
+export interface OpenDialog {
   name: DialogName;
   search: string;
   pathname: string;
@@ -62,7 +45,7 @@ interface OpenDialog {
 }
 
 const DialogContext = createContext<((dialog: OpenDialog) => void) | null>(null);
-const LayerContext = createContext<{ top: HTMLDialogElement | null; attach: (element: HTMLDialogElement) => () => void }>({
+export const LayerContext = createContext<{ top: HTMLDialogElement | null; attach: (element: HTMLDialogElement) => () => void }>({
   top: null,
   attach: () => () => {},
 });
@@ -129,49 +112,11 @@ export function DialogHost({ children }: { children: ReactNode }) {
       <LayerContext.Provider value={layer}>
         {children}
         {stack.map((dialog) => (
-          <ModalDialog key={`${dialog.name}${dialog.pathname}${dialog.search}`} dialog={dialog} close={() => close(dialog)} returnTo={returnTo} />
+          <Suspense key={`${dialog.name}${dialog.pathname}${dialog.search}`} fallback={null}>
+            <ModalDialog dialog={dialog} close={() => close(dialog)} returnTo={returnTo} />
+          </Suspense>
         ))}
       </LayerContext.Provider>
     </DialogContext.Provider>
-  );
-}
-
-function ModalDialog({ dialog, close, returnTo }: { dialog: OpenDialog; close: () => void; returnTo: string }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const Content = contents[dialog.name];
-  const titleId = `dialog-${dialog.name}-title`;
-  const { attach } = useContext(LayerContext);
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    if (!element.open) element.showModal();
-    return attach(element);
-  }, [attach]);
-
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      className={looks[dialog.name] ?? defaultLook}
-      onClose={close}
-      // A click on the backdrop (the dialog element itself, outside its panel) closes it.
-      onClick={(event) => event.target === ref.current && ref.current?.close()}
-    >
-      <div className="relative p-6">
-        <button
-          type="button"
-          className="absolute end-3 top-3 rounded p-1 text-2xl leading-none text-slate-600 hover:bg-slate-100"
-          aria-label={t("dialog.close")}
-          onClick={() => ref.current?.close()}
-        >
-          ×
-        </button>
-        <Suspense fallback={<p className="py-8 text-center text-slate-600">{t("dialog.loading")}</p>}>
-          <Content close={() => ref.current?.close()} returnTo={returnTo} titleId={titleId} search={dialog.search} pathname={dialog.pathname} />
-        </Suspense>
-      </div>
-    </dialog>
   );
 }

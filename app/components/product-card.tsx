@@ -1,10 +1,35 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
+import type { Ref } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import { basePrice, savingPercent } from "~/modules/catalog/pricing";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/products.server";
-import { AddToCartButton } from "./cart/add-to-cart-button";
-import { StarIcon } from "./icons";
+import { CartForm } from "./cart/cart-form";
+import { BagIcon, StarIcon } from "./icons";
+
+const COLUMNS = {
+  five: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
+  six: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-6",
+} as const;
+
+/** Product cards in a responsive grid. */
+export function ProductGrid({
+  products,
+  columns = "five",
+  listRef,
+}: {
+  products: ProductCardData[];
+  columns?: keyof typeof COLUMNS;
+  listRef?: Ref<HTMLUListElement>;
+}) {
+  return (
+    <ul ref={listRef} className={`grid gap-4 ${COLUMNS[columns]}`}>
+      {products.map((product) => (
+        <li key={product.id}><ProductCard product={product} /></li>
+      ))}
+    </ul>
+  );
+}
 
 /** The shared price rules (pricing.ts): a running flash-sale price, else the discount price when above 0, else the price. */
 export function ProductCard({ product }: { product: ProductCardData }) {
@@ -48,5 +73,28 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         <AddToCartButton product={product} className="absolute bottom-2 end-2 z-10" />
       </div>
     </article>
+  );
+}
+
+/**
+ * A product card's quick Add to Cart: one unit, no colour, size or unit, back to the same page. The server checks
+ * it like any add (a product with a larger minimum order goes to its page with the reason).
+ */
+function AddToCartButton({ product, className }: { product: { id: number; name: string }; className?: string }) {
+  const { t } = useTranslation("cart");
+  const location = useLocation();
+  return (
+    <CartForm action="/cart/add" fields={{ product_id: product.id, quantity: 1 }} redirectTo={`${location.pathname}${location.search}`} className={className}>
+      {(busy) => (
+        <button
+          type="submit"
+          disabled={busy}
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-white shadow hover:bg-primary-800 disabled:opacity-60"
+        >
+          <BagIcon className="h-5 w-5" />
+          <span className="sr-only">{t("addProduct", { name: product.name })}</span>
+        </button>
+      )}
+    </CartForm>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translation";
 import type { Category } from "~/modules/catalog/categories.server";
 import type { ProductCard as ProductCardData, ProductFacets, ProductSort as SortName } from "~/modules/catalog/products.server";
 import { Pagination } from "./pagination";
-import { ProductGrid } from "./product-grid";
+import { ProductGrid } from "./product-card";
 import { ProductFilters, ProductSort } from "./product-filters";
 
 /**

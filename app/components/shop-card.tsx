@@ -3,7 +3,7 @@ import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import { RatingStars } from "./rating-stars";
 
-interface ShopRating {
+export interface ShopRating {
   id: number;
   name: string;
   logo: string;
@@ -14,7 +14,7 @@ interface ShopRating {
 /** A chat with the shop opens on the messages screen with that shop picked. */
 export const chatWithShopHref = (shopId: number) => `/massages?shop=${shopId}`;
 
-function ShopRatingLine({ shop }: { shop: ShopRating }) {
+export function ShopRatingLine({ shop }: { shop: ShopRating }) {
   const { t } = useTranslation("product");
   return (
     <p className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
@@ -65,26 +65,5 @@ export function ShopCard({
         <dd className="text-end font-medium text-slate-900">{t("shop.days", { count: shop.estimated_delivery_days })}</dd>
       </dl>
     </aside>
-  );
-}
-
-/** A shop in the /shops grid: banner, logo, name, rating, item and category counts, Visit Store. */
-export function ShopTile({ shop }: { shop: ShopRating & { banner: string; total_products: number; total_categories: number } }) {
-  const { t } = useTranslation("product");
-  return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
-      <img src={shop.banner} alt="" width={400} height={100} loading="lazy" className="h-24 w-full bg-slate-100 object-cover" />
-      <div className="-mt-8 flex flex-1 flex-col items-center gap-2 px-4 pb-4 text-center">
-        <img src={shop.logo} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-full border-4 border-white bg-white" />
-        <h2 className="font-semibold text-slate-900">{shop.name}</h2>
-        <ShopRatingLine shop={shop} />
-        <p className="text-sm text-slate-600">
-          {t("shop.items", { count: shop.total_products })} · {t("shop.categories", { count: shop.total_categories })}
-        </p>
-        <Link to={`/shops/${shop.id}`} className="btn-primary mt-auto">
-          {t("shop.visitStore")}<span className="sr-only">: {shop.name}</span>
-        </Link>
-      </div>
-    </article>
   );
 }

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { useTranslation } from "~/lib/translation";
 import { ErrorPage } from "~/components/error-page";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 
 /** Every unknown path: the bare layout with status 404. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { Field, FormError } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { requireUser } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { accountBackoff } from "~/lib/rate-limit.server";
 import { commitSession, flashToast } from "~/lib/session.server";
 import { changePasswordSchema, PASSWORD_LIMITS, type ChangePasswordInput } from "~/modules/account/profile.schema";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { requireUser } from "~/lib/auth.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, t } = await requireUser(request);

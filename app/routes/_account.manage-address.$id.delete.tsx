@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { addressLines } from "~/modules/account/address-lines";
 import { requireUser } from "~/lib/auth.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { addressIdFrom, deleteAddress, getAddress, orNotFound } from "~/modules/account/addresses.server";
 

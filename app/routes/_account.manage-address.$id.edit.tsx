@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { AddressForm } from "~/components/account/address-form";
 import { requireUser } from "~/lib/auth.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { addressSchema } from "~/modules/account/addresses.schema";
 import { addressIdFrom, getAddress, orNotFound, updateAddress } from "~/modules/account/addresses.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { AddressCard } from "~/components/account/address-card";
 import { requireUser } from "~/lib/auth.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { addressIdFrom, listAddresses, MAX_ADDRESSES, orNotFound, setDefaultAddress } from "~/modules/account/addresses.server";
 

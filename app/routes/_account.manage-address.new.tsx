@@ -5,7 +5,7 @@ import { useTranslation } from "~/lib/translation";
 import { AddressForm } from "~/components/account/address-form";
 import { requireUser } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast, safeRedirectPath } from "~/lib/session.server";
 import { addressSchema } from "~/modules/account/addresses.schema";
 import { createAddress, listAddresses } from "~/modules/account/addresses.server";

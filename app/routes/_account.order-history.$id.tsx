@@ -5,7 +5,7 @@ import { DialogLink } from "~/components/dialogs";
 import { OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { useMoney } from "~/lib/use-money";
 import { orderOrNotFound } from "~/modules/orders/orders.server";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translation";
 import { CancelOrderForm, type CancelOrderData } from "~/components/orders/cancel-order-form";
 import { requireUser } from "~/lib/auth.server";
 import { DomainError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { cancelOrder, orderIdFrom, OrderNotFoundError, orderOrNotFound } from "~/modules/orders/orders.server";
 

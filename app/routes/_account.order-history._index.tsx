@@ -5,7 +5,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/order-
 import { Pagination } from "~/components/pagination";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination";
 import { useMoney } from "~/lib/use-money";
 import { ORDER_TABS, orderTabFrom } from "~/modules/orders/order-status";

@@ -7,7 +7,7 @@ import { Field, FormError, inputClass } from "~/components/form-field";
 import { UserIcon } from "~/components/icons";
 import { requireUser } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { readProfileUpload } from "~/modules/account/avatars.server";
 import { GENDERS, PHOTO_MAX_BYTES, PHOTO_TYPES, profileSchema, todayIso, type PhoneRules, type ProfileInput } from "~/modules/account/profile.schema";

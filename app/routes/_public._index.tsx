@@ -3,7 +3,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { StarIcon } from "~/components/icons";
-import { ProductGrid } from "~/components/product-grid";
+import { ProductGrid } from "~/components/product-card";
 import { FlashSaleTiming, SectionHeading } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";
 import { pageDependsOn } from "~/lib/page-cache.server";

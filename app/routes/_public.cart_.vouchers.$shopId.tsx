@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { VoucherList } from "~/components/cart/voucher-list";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { cartFormAction, formId } from "~/modules/cart/cart-form.server";
 import { collectVoucher, listShopVouchers } from "~/modules/cart/vouchers.server";

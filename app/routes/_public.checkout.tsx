@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { CheckoutPage } from "~/components/checkout/checkout-page";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { checkoutPageAction, checkoutPageData } from "~/modules/checkout/checkout-page.server";
 
 export const handle = { i18n: ["checkout", "cart"] };

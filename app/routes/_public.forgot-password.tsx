@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunct
 import { ForgotForm } from "~/components/auth/forgot-form";
 import { shopContext } from "~/lib/context.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
 import { commitSession } from "~/lib/session.server";
 import { forgotSchema } from "~/modules/auth/otp.schema";

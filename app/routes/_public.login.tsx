@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunct
 import { LoginForm } from "~/components/auth/login-form";
 import { shopContext } from "~/lib/context.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { accountBackoff, AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
 import { commitSession, flashToast, safeRedirectPath } from "~/lib/session.server";
 import { loginSchema } from "~/modules/auth/auth.schema";

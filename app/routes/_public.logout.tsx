@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { shopContext } from "~/lib/context.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { commitSession, flashToast } from "~/lib/session.server";
 import { endSignIn } from "~/modules/auth/sessions.server";
 

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { requireUser } from "~/lib/auth.server";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { useMoney } from "~/lib/use-money";
 import { parseId } from "~/modules/catalog/product-options";
 import { placedOrders } from "~/modules/checkout/place-order.server";

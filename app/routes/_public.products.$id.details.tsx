@@ -7,7 +7,7 @@ import { Countdown } from "~/components/countdown";
 import { useNonce } from "~/components/nonce";
 import { OptionPicker } from "~/components/option-picker";
 import { Pagination } from "~/components/pagination";
-import { ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-card";
 import { ProductGallery } from "~/components/product-gallery";
 import { RatingStars } from "~/components/rating-stars";
 import { RatingSummary } from "~/components/rating-summary";
@@ -198,18 +198,14 @@ export default function ProductDetailsPage() {
       {similar.length > 0 ? (
         <section aria-labelledby="similar-products">
           <h2 id="similar-products" className="mb-4 text-xl font-bold">{t("details.similar")}</h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {similar.map((card) => <li key={card.id}><ProductCard product={card} /></li>)}
-          </ul>
+          <ProductGrid products={similar} columns="six" />
         </section>
       ) : null}
 
       {multiVendor && popular.length > 0 ? (
         <section aria-labelledby="shop-popular-products">
           <h2 id="shop-popular-products" className="mb-4 text-xl font-bold">{t("details.popularFromShop")}</h2>
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {popular.map((card) => <li key={card.id}><ProductCard product={card} /></li>)}
-          </ul>
+          <ProductGrid products={popular} columns="six" />
         </section>
       ) : null}
     </div>

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunct
 import { RegisterForm } from "~/components/auth/register-form";
 import { shopContext } from "~/lib/context.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
 import { commitSession, flashToast, safeRedirectPath } from "~/lib/session.server";
 import { registerSchema } from "~/modules/auth/register.schema";

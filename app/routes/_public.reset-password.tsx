@@ -4,7 +4,7 @@ import { useActionData, useNavigation, type ShouldRevalidateFunction } from "@re
 import { ResetForm } from "~/components/auth/reset-form";
 import { shopContext } from "~/lib/context.server";
 import { DomainError } from "~/lib/domain-error";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
 import { commitSession, flashToast, type ShopSession } from "~/lib/session.server";
 import { resetSchema } from "~/modules/auth/otp.schema";

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { SearchIcon } from "~/components/icons";
 import { Pagination } from "~/components/pagination";
-import { ProductCard } from "~/components/product-card";
+import { ProductGrid } from "~/components/product-card";
 import { RatingStars } from "~/components/rating-stars";
 import { RatingSummary } from "~/components/rating-summary";
 import { ReviewList } from "~/components/review-list";
@@ -102,9 +102,7 @@ export default function ShopPage() {
           {search ? t("shops.resultsFor", { count: products.total, search }) : t("shops.results", { count: products.total })}
         </p>
         {products.products.length > 0 ? (
-          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-            {products.products.map((product) => <li key={product.id}><ProductCard product={product} /></li>)}
-          </ul>
+          <ProductGrid products={products.products} columns="six" />
         ) : (
           <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">{t("shops.noProducts")}</p>
         )}

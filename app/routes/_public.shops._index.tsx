@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { Pagination } from "~/components/pagination";
-import { ShopTile } from "~/components/shop-card";
+import { ShopTile } from "~/components/shop-tile";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translation";
 import { OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { pageTitle } from "~/lib/meta";
+import { pageTitle } from "~/lib/seo";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMoney } from "~/lib/use-money";
 import { orderOrNotFound } from "~/modules/orders/orders.server";
