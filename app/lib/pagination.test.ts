@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageHref, pageTemplate, pageWindow, parsePage } from "./pagination";
+import { pageHref, pageTemplate, pageWindow } from "./pagination";
+import { parsePage } from "./pagination.server";
 
 describe("pagination", () => {
   it("shows five pages around the current one, 10 per page by default", () => {

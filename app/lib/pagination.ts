@@ -36,12 +36,6 @@ export function pageWindow({
   return { current: page, totalPages, pages, previous: page > 1 ? page - 1 : null, next: page < totalPages ? page + 1 : null };
 }
 
-/** The page number in a query value: a positive integer, else 1. */
-export function parsePage(value: string | null | undefined): number {
-  const page = Number(value);
-  return Number.isSafeInteger(page) && page > 0 ? page : 1;
-}
-
 /** Link type needs a URL with the [page] placeholder (spec §5). */
 export function pageHref(template: string, page: number): string {
   if (!template.includes("[page]")) throw new Error("A pagination link needs a URL containing [page]");

@@ -6,7 +6,7 @@ import { Pagination } from "~/components/pagination";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/seo";
-import { parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination.server";
 import { useMoney } from "~/lib/use-money";
 import { ORDER_TABS, orderTabFrom } from "~/modules/orders/order-status";
 import { listOrders, type OrderSummary } from "~/modules/orders/orders.server";

@@ -4,7 +4,7 @@ import { useTranslation } from "~/lib/translation";
 import { BlogCard } from "~/components/blog-card";
 import { Pagination } from "~/components/pagination";
 import { shopContext } from "~/lib/context.server";
-import { parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination.server";
 import { pageMeta } from "~/lib/seo";
 import { listBlogCategories, listBlogPage } from "~/modules/content/blogs.server";
 

@@ -8,7 +8,7 @@ import { FlashSaleTiming, SectionHeading } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";
 import { pageDependsOn } from "~/lib/page-cache.server";
 import { pageMeta } from "~/lib/seo";
-import { parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination.server";
 import { currentFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
 import { listPopularProducts, listProducts, productCardsByIds } from "~/modules/catalog/products.server";
 import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";

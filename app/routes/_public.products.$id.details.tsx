@@ -15,7 +15,8 @@ import { ReviewList } from "~/components/review-list";
 import { ShopCard } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { pageTemplate, parsePage, PER_PAGE } from "~/lib/pagination";
+import { pageTemplate, PER_PAGE } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination.server";
 import { useMoney } from "~/lib/use-money";
 import { recordVisit } from "~/lib/visits.server";
 import {

@@ -5,7 +5,7 @@ import { Pagination } from "~/components/pagination";
 import { ShopTile } from "~/components/shop-tile";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { parsePage } from "~/lib/pagination";
+import { parsePage } from "~/lib/pagination.server";
 import { listShops, SHOPS_PER_PAGE } from "~/modules/shops/shops.server";
 
 export const handle = { i18n: ["product"] };
