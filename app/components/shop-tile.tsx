@@ -2,8 +2,10 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { ShopRatingLine, type ShopRating } from "./shop-card";
 
-// Its own module, so the details page (which loads ShopCard) does not download the /shops grid's tiles.
-/** A shop in the /shops grid: banner, logo, name, rating, item and category counts, Visit Store. */
+/**
+ * A shop in the /shops grid: banner, logo, name, rating, item and category counts, Visit Store. Apart from
+ * shop-card so the product page, which shows a ShopCard, does not download it.
+ */
 export function ShopTile({ shop }: { shop: ShopRating & { banner: string; total_products: number; total_categories: number } }) {
   const { t } = useTranslation("product");
   return (

@@ -2,10 +2,11 @@ import type { MetaDescriptor } from "@remix-run/node";
 
 type MatchLike = { id: string; data?: unknown };
 
-interface RootMetaData { appName: string; errorTitles: Record<"403" | "404" | "429" | "500", string> }
+/** What the head tags read from the root loader's data (absent on an error before it loaded). */
+interface RootHeadData { appName?: string; origin?: string; errorTitles?: Record<"403" | "404" | "429" | "500", string> }
 
-function rootData(matches: MatchLike[]): RootMetaData | undefined {
-  return matches.find((m) => m.id === "root")?.data as RootMetaData | undefined;
+function rootData(matches: MatchLike[]): RootHeadData | undefined {
+  return matches.find((m) => m.id === "root")?.data as RootHeadData | undefined;
 }
 
 /** '{title} - {app name}' for every page (spec §2); the title comes translated from the page's loader. */
@@ -19,8 +20,6 @@ export function errorTitle(matches: MatchLike[], status: number): MetaDescriptor
   const titles = rootData(matches)?.errorTitles;
   return pageTitle(matches, titles?.[String(status) as keyof typeof titles] ?? titles?.["500"]);
 }
-
-interface RootSeoData { appName?: string; origin?: string }
 
 export interface PageSeo {
   /** The page's own title, translated (the app name is added). */
@@ -37,7 +36,7 @@ export interface PageSeo {
 
 /** Absolute URL of a path on this shop: BASE_URL when set, else the request's origin (root data). */
 export function absoluteUrl(matches: MatchLike[], path: string): string {
-  const origin = (matches.find((m) => m.id === "root")?.data as RootSeoData | undefined)?.origin ?? "";
+  const origin = rootData(matches)?.origin ?? "";
   return /^https?:\/\//.test(path) ? path : `${origin}${path.startsWith("/") ? path : `/${path}`}`;
 }
 
@@ -56,7 +55,7 @@ export function shortDescription(text: string, max = 160): string {
 export function pageMeta(matches: MatchLike[], seo: PageSeo): MetaDescriptor[] {
   const titleTags = pageTitle(matches, seo.title);
   const fullTitle = (titleTags[0] as { title: string }).title;
-  const appName = (matches.find((m) => m.id === "root")?.data as RootSeoData | undefined)?.appName ?? "Bazaar";
+  const appName = rootData(matches)?.appName ?? "Bazaar";
   const url = absoluteUrl(matches, seo.path);
   const description = shortDescription(seo.description);
   const image = seo.image ? absoluteUrl(matches, seo.image) : null;

@@ -237,20 +237,19 @@ export async function listProducts(db: Db, filters: ProductFilters, options: { n
   const { query: scope, rank } = scopedProducts(db, filters);
   const searching = rank !== null;
 
-  const summary = remembered(db, summaryKey("scope", filters, SCOPE_KEYS), () => scopeSummary(db, filters, scope, searching));
   const refined = REFINEMENT_KEYS.some((key) => filters[key] !== undefined);
-  const [total, { facets }] = await Promise.all([
-    summary.then(({ size }) =>
-      size !== null && !refined
-        ? size
-        : remembered(db, summaryKey("total", filters, [...SCOPE_KEYS, ...REFINEMENT_KEYS], options.now), async () => {
-          const row = await applyRefinements(db, scope, filters, at, true)
-            .select((eb) => eb.fn.countAll<number>().as("total"))
-            .executeTakeFirstOrThrow();
-          return Number(row.total);
-        })),
-    summary,
+  const [{ facets, size }, refinedTotal] = await Promise.all([
+    remembered(db, summaryKey("scope", filters, SCOPE_KEYS), () => scopeSummary(db, filters, scope, searching)),
+    refined
+      ? remembered(db, summaryKey("total", filters, [...SCOPE_KEYS, ...REFINEMENT_KEYS], options.now), async () => {
+        const row = await applyRefinements(db, scope, filters, at, true)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow();
+        return Number(row.total);
+      })
+      : null,
   ]);
+  const total = refinedTotal ?? size;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const page = Math.min(Math.max(1, Math.floor(filters.page ?? 1)), lastPage);
   const order = filters.sort ?? (searching ? "relevance" : "newest");
@@ -279,8 +278,8 @@ export async function listProducts(db: Db, filters: ProductFilters, options: { n
 
 interface ScopeSummary {
   facets: ProductFacets;
-  /** How many products the scope holds, when it was counted along the way (null: count it apart). */
-  size: number | null;
+  /** How many products the scope holds (the list's total when the shopper refined nothing). */
+  size: number;
 }
 
 /**
@@ -292,7 +291,12 @@ interface ScopeSummary {
 async function scopeSummary(db: Db, f: ProductFilters, scope: ProductsQuery, searching: boolean): Promise<ScopeSummary> {
   const narrow = searching || f.shop_id !== undefined || f.category_id !== undefined
     || f.sub_category_id !== undefined || f.flash_sale_id !== undefined || f.is_digital === true;
-  return narrow ? narrowSummary(db, scope) : { facets: await broadFacets(db, scope), size: null };
+  if (narrow) return narrowSummary(db, scope);
+  const [facets, counted] = await Promise.all([
+    broadFacets(db, scope),
+    scope.select((eb) => eb.fn.countAll<number>().as("size")).executeTakeFirstOrThrow(),
+  ]);
+  return { facets, size: Number(counted.size) };
 }
 
 type FacetRow = {
