@@ -29,6 +29,13 @@ async function hydrate() {
           <RemixBrowser />
         </StrictMode>
       </TranslationsProvider>,
+      {
+        // A part below the fold that an update reaches before its code is drawn by the browser instead of
+        // hydrated (components/lazy-component.tsx): expected, not worth reporting.
+        onRecoverableError(error) {
+          if (!String((error as Error | undefined)?.message).includes("#421")) reportError(error);
+        },
+      },
     );
   });
 }

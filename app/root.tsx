@@ -21,6 +21,7 @@ import { useNonce } from "./components/nonce";
 import { DialogHost } from "./components/dialogs";
 import { FloatingCartTab } from "./components/cart/floating-cart-tab";
 import { ErrorPage } from "./components/error-page";
+import { shellFor, SiteShell } from "./components/site-shell";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
@@ -153,9 +154,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const root = useRootData();
+  const page = useMatches().at(-1);
+  const shell = page && shellFor(page.id);
   return (
     <>
-      <Outlet />
+      {root && shell ? (
+        <SiteShell kind={shell} root={root}>
+          <Outlet />
+        </SiteShell>
+      ) : (
+        <Outlet />
+      )}
       <FloatingCartTab />
     </>
   );

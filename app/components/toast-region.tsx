@@ -1,48 +1,24 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
+import { lazyComponent } from "./lazy-component";
 import { useTranslation } from "~/lib/translation";
-import { MAX_TOASTS, type ShownToast, type Toast, type ToastAction } from "~/lib/toast";
-import { DialogLink, useDialogLayer } from "./dialogs";
+import type { ShownToast } from "~/lib/toast";
+import { useDialogLayer } from "./dialogs";
 
-const kindStyles: Record<Toast["kind"], string> = {
-  success: "border-emerald-600 bg-emerald-50 text-emerald-900",
-  error: "border-red-600 bg-red-50 text-red-900",
-  warning: "border-amber-500 bg-amber-50 text-amber-900",
-  info: "border-primary bg-primary-50 text-primary-950",
-};
+/** The list's code loads with the first toast: most pages never show one. */
+const ToastList = lazyComponent(() => import("./toast-list"));
 
 /**
- * Flash messages in a polite live region, bottom-start (bottom-left, bottom-right in RTL).
- * Server-rendered so they show without JS until the next page; with JS each one fades after its duration.
+ * Flash messages in a polite live region, bottom-start (bottom-left, bottom-right in RTL). The region is on
+ * every page from the start, so a screen reader announces the toasts put into it later.
  */
 export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  const [shown, setShown] = useState(toasts);
-  const [leaving, setLeaving] = useState<string[]>([]);
-
-  useEffect(() => setHydrated(true), []);
-  const layer = useDialogLayer();
-
+  const [active, setActive] = useState(toasts.length > 0);
   useEffect(() => {
-    if (toasts.length === 0) return;
-    setShown((current) => {
-      const known = new Set(current.map((toast) => toast.id));
-      return [...current, ...toasts.filter((toast) => !known.has(toast.id))].slice(-MAX_TOASTS);
-    });
+    if (toasts.length > 0) setActive(true);
   }, [toasts]);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    const timers = shown.map((toast) => setTimeout(() => dismiss(toast.id), toast.duration));
-    return () => timers.forEach(clearTimeout);
-  }, [hydrated, shown]);
-
-  function dismiss(id: string) {
-    setLeaving((ids) => [...ids, id]);
-    setTimeout(() => setShown((current) => current.filter((toast) => toast.id !== id)), 300);
-  }
+  const layer = useDialogLayer();
 
   const region = (
     <div
@@ -51,50 +27,13 @@ export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
       aria-label={t("a11y.notifications")}
       className="pointer-events-none fixed bottom-4 start-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
-      {shown.map((toast) => (
-        <div
-          key={toast.id}
-          className={`pointer-events-auto flex items-start gap-3 rounded-md border-s-4 p-3 shadow-lg ${kindStyles[toast.kind]} ${leaving.includes(toast.id) ? "toast-leaving" : ""}`}
-        >
-          <div className="min-w-0 flex-1">
-            <p className="font-semibold">{toast.title}</p>
-            <p className="line-clamp-3 break-words text-sm">{toast.message}</p>
-            {toast.action ? <ToastActionControl action={toast.action} hydrated={hydrated} /> : null}
-          </div>
-          {hydrated ? (
-            <button type="button" onClick={() => dismiss(toast.id)} className="rounded px-1 text-lg leading-none" aria-label={t("a11y.dismiss")}>
-              ×
-            </button>
-          ) : null}
-        </div>
-      ))}
+      {active ? (
+        <Suspense fallback={null}>
+          <ToastList toasts={toasts} />
+        </Suspense>
+      ) : null}
     </div>
   );
   // While a modal dialog is open the page under it is inert: the toasts then show (and are announced) inside it.
   return layer ? createPortal(region, layer) : region;
-}
-
-/**
- * A toast's button: a link (its dialog opens in place with JS) or a form post. With JS the post goes through a
- * fetcher and answers in place (`stay`), so an open cart panel stays open; without JS it returns to this page.
- */
-function ToastActionControl({ action, hydrated }: { action: ToastAction; hydrated: boolean }) {
-  const fetcher = useFetcher();
-  const location = useLocation();
-  const className = "mt-1 inline-block text-sm font-semibold underline underline-offset-2";
-  if ("href" in action) {
-    return action.dialog ? (
-      <DialogLink dialog={action.dialog} to={action.href} className={className}>{action.label}</DialogLink>
-    ) : (
-      <Link to={action.href} className={className}>{action.label}</Link>
-    );
-  }
-  return (
-    <fetcher.Form method="post" action={action.post}>
-      {Object.entries(action.fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
-      <button type="submit" className={className} disabled={fetcher.state !== "idle"}>{action.label}</button>
-    </fetcher.Form>
-  );
 }

@@ -3,7 +3,7 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { StarIcon } from "~/components/icons";
-import { ProductGrid } from "~/components/product-card";
+import { ProductGridWhenVisible } from "~/components/below-the-fold";
 import { FlashSaleTiming, SectionHeading } from "~/components/section-heading";
 import { shopContext } from "~/lib/context.server";
 import { pageDependsOn } from "~/lib/page-cache.server";
@@ -116,13 +116,13 @@ export default function Home() {
               <FlashSaleTiming sale={flashSale} locale={locale} />
             </SectionHeading>
             <p className="-mt-2 mb-4 font-semibold text-slate-800">{flashSale.name}</p>
-            <ProductGrid products={flashSale.products} columns="six" />
+            <ProductGridWhenVisible products={flashSale.products} columns="six" />
           </section>
         ) : null}
 
         <section aria-labelledby="home-popular">
           <SectionHeading id="home-popular" title={tc("home.popularProducts")} viewAll={{ href: "/most-popular", label: tc("home.viewAll") }} />
-          <ProductGrid products={popular} columns="six" />
+          <ProductGridWhenVisible products={popular} columns="six" />
         </section>
 
         {ads.length > 0 ? (
@@ -162,7 +162,7 @@ export default function Home() {
         {recentlyViewed.length > 0 ? (
           <section aria-labelledby="home-recent">
             <SectionHeading id="home-recent" title={t("home.recentlyViewed")} />
-            <ProductGrid products={recentlyViewed} columns="six" />
+            <ProductGridWhenVisible products={recentlyViewed} columns="six" />
           </section>
         ) : null}
       </div>
@@ -196,7 +196,7 @@ function JustForYou() {
   return (
     <section aria-labelledby="just-for-you" id="just-for-you-section">
       <SectionHeading id="just-for-you" title={t("home.justForYou")} />
-      <ProductGrid products={shown.products} columns="six" listRef={listRef} />
+      <ProductGridWhenVisible products={shown.products} columns="six" listRef={listRef} />
       <div className="mt-6 flex justify-center">
         {shown.more ? (
           <Link

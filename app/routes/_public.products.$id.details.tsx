@@ -6,12 +6,9 @@ import { Breadcrumb } from "~/components/breadcrumb";
 import { Countdown } from "~/components/countdown";
 import { useNonce } from "~/components/nonce";
 import { OptionPicker } from "~/components/option-picker";
-import { Pagination } from "~/components/pagination";
-import { ProductGrid } from "~/components/product-card";
+import { ProductGridWhenVisible, ReviewsSectionWhenVisible } from "~/components/below-the-fold";
 import { ProductGallery } from "~/components/product-gallery";
 import { RatingStars } from "~/components/rating-stars";
-import { RatingSummary } from "~/components/rating-summary";
-import { ReviewList } from "~/components/review-list";
 import { ShopCard } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
@@ -185,28 +182,26 @@ export default function ProductDetailsPage() {
         )}
       </section>
 
-      <section id="reviews" aria-labelledby="rating-and-review" className="space-y-6">
-        <h2 id="rating-and-review" className="text-xl font-bold">{t("reviews.title")}</h2>
-        <RatingSummary summary={summary} />
-        <ReviewList reviews={reviews} />
-        <Pagination
-          totalItems={summary.total}
-          current={reviewsPage}
-          hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#reviews`}
-        />
-      </section>
+      <ReviewsSectionWhenVisible
+        id="reviews"
+        title={t("reviews.title")}
+        summary={summary}
+        reviews={reviews}
+        current={reviewsPage}
+        hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#reviews`}
+      />
 
       {similar.length > 0 ? (
         <section aria-labelledby="similar-products">
           <h2 id="similar-products" className="mb-4 text-xl font-bold">{t("details.similar")}</h2>
-          <ProductGrid products={similar} columns="six" />
+          <ProductGridWhenVisible products={similar} columns="six" />
         </section>
       ) : null}
 
       {multiVendor && popular.length > 0 ? (
         <section aria-labelledby="shop-popular-products">
           <h2 id="shop-popular-products" className="mb-4 text-xl font-bold">{t("details.popularFromShop")}</h2>
-          <ProductGrid products={popular} columns="six" />
+          <ProductGridWhenVisible products={popular} columns="six" />
         </section>
       ) : null}
     </div>

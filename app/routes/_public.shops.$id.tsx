@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { SearchIcon } from "~/components/icons";
+import { ReviewsSectionWhenVisible } from "~/components/below-the-fold";
 import { Pagination } from "~/components/pagination";
 import { ProductGrid } from "~/components/product-card";
 import { RatingStars } from "~/components/rating-stars";
-import { RatingSummary } from "~/components/rating-summary";
-import { ReviewList } from "~/components/review-list";
 import { chatWithShopHref } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
@@ -110,16 +109,14 @@ export default function ShopPage() {
         <Pagination totalItems={products.total} current={page} perPage={perPage} />
       </section>
 
-      <section id="shop-reviews" aria-labelledby="shop-reviews-title" className="space-y-6">
-        <h2 id="shop-reviews-title" className="text-xl font-bold">{t("reviews.title")}</h2>
-        <RatingSummary summary={summary} />
-        <ReviewList reviews={reviews} />
-        <Pagination
-          totalItems={summary.total}
-          current={reviewsPage}
-          hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#shop-reviews`}
-        />
-      </section>
+      <ReviewsSectionWhenVisible
+        id="shop-reviews"
+        title={t("reviews.title")}
+        summary={summary}
+        reviews={reviews}
+        current={reviewsPage}
+        hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#shop-reviews`}
+      />
     </div>
   );
 }

@@ -1,0 +1,87 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "~/lib/translation";
+import type { RootData } from "~/root";
+import { CategoryNavbar } from "./category-navbar";
+import { hydrateWhenVisible } from "./lazy-component";
+import { CurrencyPicker, LanguagePicker } from "./preference-pickers";
+import { SiteHeader } from "./site-header";
+import { TopBar } from "./top-bar";
+
+/** The footer is below the fold on every page: its code loads when the shopper scrolls to it. */
+const SiteFooter = hydrateWhenVisible(() => import("./site-footer").then((module) => ({ default: module.SiteFooter })));
+
+type ShellKind = "public" | "account" | "blog";
+
+/**
+ * The frame follows the route's file: routes/_public.* and routes/_blog.* are framed here around their
+ * `<main>`; routes/_account.* by their layout route, which adds the account menu beside its own `<main>`.
+ */
+export function shellFor(routeId: string): ShellKind | undefined {
+  return /^routes\/_(public|blog|account)[.]/.exec(routeId)?.[1] as ShellKind | undefined;
+}
+
+/**
+ * The frame around every page: the shop's header and footer, or the blog's slim header. Drawn by the root,
+ * so the whole frame is one piece of code loaded once with the root.
+ */
+export function SiteShell({ kind, root, children }: { kind: ShellKind; root: RootData; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        {t("a11y.skipToContent")}
+      </a>
+      {kind === "blog" ? (
+        <BlogHeader root={root} />
+      ) : (
+        <>
+          <TopBar root={root} />
+          <SiteHeader root={root} />
+          <CategoryNavbar root={root} />
+        </>
+      )}
+      {kind === "account" ? (
+        children
+      ) : (
+        <main id="main" className="min-h-[50vh]">
+          {children}
+        </main>
+      )}
+      {kind === "account" ? <AccountFooter root={root} /> : <SiteFooter root={root} />}
+    </>
+  );
+}
+
+/** A slim header that stays on top while reading. */
+function BlogHeader({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="container-shop flex h-14 items-center gap-6">
+        <Link to="/" className="shrink-0">
+          <img src={root.shell.logo} alt={t("header.home", { appName: root.appName })} width={120} height={32} className="h-8 w-auto" />
+        </Link>
+        <nav aria-label={t("a11y.mainNavigation")} className="flex items-center gap-4 text-sm font-medium">
+          <Link to="/blogs" className="hover:text-primary">{t("blog.title")}</Link>
+          <Link to="/" className="hover:text-primary">{t("blog.backToShop")}</Link>
+        </nav>
+        <div className="ms-auto flex items-center gap-1 text-sm">
+          <CurrencyPicker currencies={root.shell.currencies} selected={root.currency.name} />
+          <LanguagePicker languages={root.shell.languages} selected={root.locale} />
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function AccountFooter({ root }: { root: RootData }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-slate-200">
+      <p className="container-shop py-4 text-center text-sm text-slate-600">
+        © {new Date().getFullYear()} {root.shell.footerText || t("account.copyright")}
+      </p>
+    </footer>
+  );
+}
