@@ -151,6 +151,31 @@ test.describe("product details", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Premium Cashmere Knit Sweater");
   });
 
+  test("the footer works before its code arrives and is hydrated once scrolled to", async ({ page, jsEnabled, checkA11y }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const footerCode = () => scripts.some((path) => path.includes("/site-footer-"));
+    await page.goto(SWEATER);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about-us");
+    await checkA11y();
+    if (jsEnabled) {
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+      await page.waitForLoadState("networkidle");
+      expect(footerCode(), "the footer's code waits until the footer is near").toBe(false);
+      await page.evaluate(() => ((window as { stayedOnPage?: boolean }).stayedOnPage = true));
+    }
+    await footer.scrollIntoViewIfNeeded();
+    if (jsEnabled) await expect.poll(footerCode).toBe(true);
+    await footer.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about-us$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
+    // With JS the hydrated footer's link navigates in the page; without JS it is a plain link.
+    expect(await page.evaluate(() => (window as { stayedOnPage?: boolean }).stayedOnPage === true)).toBe(jsEnabled);
+  });
+
   test("the page carries Product structured data allowed by the Content-Security-Policy", async ({ page, jsEnabled }) => {
     test.skip(jsEnabled, "the same server HTML in both projects");
     const response = await page.goto(SWEATER);
