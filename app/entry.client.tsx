@@ -33,7 +33,9 @@ async function hydrate() {
         // A part below the fold that an update reaches before its code is drawn by the browser instead of
         // hydrated (components/lazy-component.tsx): expected, not worth reporting.
         onRecoverableError(error) {
-          if (!String((error as Error | undefined)?.message).includes("#421")) reportError(error);
+          if (String((error as Error | undefined)?.message).includes("#421")) return;
+          if (typeof reportError === "function") reportError(error);
+          else console.error(error);
         },
       },
     );
