@@ -166,7 +166,14 @@ async function firstViewJs(browser: Browser, url: string, viewport: { width: num
   }
 }
 
+/** The browser that measures first-view JavaScript, as for the browser tests. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
 async function main() {
+  if (!fs.existsSync(CHROMIUM)) {
+    console.error(`No Chromium at ${CHROMIUM}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
   const started = Date.now();
   console.log("Building…");
   if (spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" }).status !== 0) process.exit(1);
@@ -232,7 +239,7 @@ async function main() {
     floor.close();
 
     const js = [];
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox"] });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
     try {
       for (const [page, url] of [["home", "/"], ["list", "/products"], ["product details", productPath], ["shop page", `/shops/${shop.id}`]]) {
         js.push({ page, phone: await firstViewJs(browser, base + url, VIEWPORTS.phone), desktop: await firstViewJs(browser, base + url, VIEWPORTS.desktop) });
