@@ -1,30 +1,23 @@
-import type { RatingSummary as Summary, Review } from "~/modules/catalog/reviews.server";
+import { useLocation } from "@remix-run/react";
+import { pageTemplate, REVIEWS_PAGE_PARAM } from "~/lib/pagination";
+import type { ReviewsPage } from "~/modules/catalog/reviews.server";
 import { Pagination } from "./pagination";
 import { RatingSummary } from "./rating-summary";
 import { ReviewList } from "./review-list";
 
 /** A product's or a shop's reviews: the rating summary, a page of reviews and the pages of them. */
-export default function ReviewsSection({
-  id,
-  title,
-  summary,
-  reviews,
-  current,
-  hrefTemplate,
-}: {
-  id: string;
-  title: string;
-  summary: Summary;
-  reviews: Review[];
-  current: number;
-  hrefTemplate: string;
-}) {
+export default function ReviewsSection({ id, title, reviews }: { id: string; title: string; reviews: ReviewsPage }) {
+  const location = useLocation();
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="space-y-6">
       <h2 id={`${id}-title`} className="text-xl font-bold">{title}</h2>
-      <RatingSummary summary={summary} />
-      <ReviewList reviews={reviews} />
-      <Pagination totalItems={summary.total} current={current} hrefTemplate={hrefTemplate} />
+      <RatingSummary summary={reviews.summary} />
+      <ReviewList reviews={reviews.reviews} />
+      <Pagination
+        totalItems={reviews.summary.total}
+        current={reviews.page}
+        hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PAGE_PARAM)}#${id}`}
+      />
     </section>
   );
 }

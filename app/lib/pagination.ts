@@ -1,6 +1,8 @@
 /** Spec §5 defaults: 10 items per page, 5 page numbers shown. */
 export const PER_PAGE = 10;
 export const PAGES_SHOWN = 5;
+/** The query parameter of a page of reviews (product and shop pages, beside their own `page`). */
+export const REVIEWS_PAGE_PARAM = "reviews_page";
 
 export interface PageWindow {
   current: number;

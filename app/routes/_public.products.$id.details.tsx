@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/translation";
 import { Breadcrumb } from "~/components/breadcrumb";
@@ -12,7 +12,7 @@ import { RatingStars } from "~/components/rating-stars";
 import { ShopCard } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { pageTemplate, PER_PAGE } from "~/lib/pagination";
+import { REVIEWS_PAGE_PARAM } from "~/lib/pagination";
 import { parsePage } from "~/lib/pagination.server";
 import { useMoney } from "~/lib/use-money";
 import { recordVisit } from "~/lib/visits.server";
@@ -23,12 +23,10 @@ import {
   type ProductDetails,
 } from "~/modules/catalog/product-details.server";
 import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, type ChosenOptionIds } from "~/modules/catalog/product-options";
-import { listReviews, ratingSummary } from "~/modules/catalog/reviews.server";
+import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { useRootData } from "~/root";
 
 export const handle = { i18n: ["product"] };
-
-const REVIEWS_PARAM = "reviews_page";
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const context = await shopContext(request);
@@ -38,10 +36,8 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   if (!product) throw new Response(null, { status: 404 });
 
   const url = new URL(request.url);
-  const reviewsPage = parsePage(url.searchParams.get(REVIEWS_PARAM));
-  const [summary, reviews, similar, popular] = await Promise.all([
-    ratingSummary(db, { productId: product.id }),
-    listReviews(db, { productId: product.id }, { page: reviewsPage, perPage: PER_PAGE }),
+  const [reviews, similar, popular] = await Promise.all([
+    reviewsPage(db, { productId: product.id }, parsePage(url.searchParams.get(REVIEWS_PAGE_PARAM))),
     listSimilarProducts(db, product),
     listShopPopularProducts(db, product),
   ]);
@@ -58,9 +54,7 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
       chosen,
       quantity: resolveQuantity(product, url.searchParams.get("quantity")),
       flashSecondsLeft: product.flash_sale ? Math.max(0, Math.floor((Date.parse(product.flash_sale.ends_at) - Date.now()) / 1000)) : 0,
-      summary,
       reviews,
-      reviewsPage,
       similar,
       popular,
       homeLabel: t("meta.home"),
@@ -112,10 +106,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 export default function ProductDetailsPage() {
-  const { product, chosen, quantity, flashSecondsLeft, summary, reviews, reviewsPage, similar, popular, homeLabel, structuredData } =
+  const { product, chosen, quantity, flashSecondsLeft, reviews, similar, popular, homeLabel, structuredData } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("product");
-  const location = useLocation();
   const nonce = useNonce();
   const multiVendor = useRootData()?.shell.multiVendor ?? true;
 
@@ -182,14 +175,7 @@ export default function ProductDetailsPage() {
         )}
       </section>
 
-      <ReviewsSectionWhenVisible
-        id="reviews"
-        title={t("reviews.title")}
-        summary={summary}
-        reviews={reviews}
-        current={reviewsPage}
-        hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#reviews`}
-      />
+      <ReviewsSectionWhenVisible id="reviews" title={t("reviews.title")} reviews={reviews} />
 
       {similar.length > 0 ? (
         <section aria-labelledby="similar-products">

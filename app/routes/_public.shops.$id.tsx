@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { SearchIcon } from "~/components/icons";
 import { ReviewsSectionWhenVisible } from "~/components/below-the-fold";
@@ -9,15 +9,14 @@ import { RatingStars } from "~/components/rating-stars";
 import { chatWithShopHref } from "~/components/shop-card";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { pageTemplate, PER_PAGE } from "~/lib/pagination";
+import { REVIEWS_PAGE_PARAM } from "~/lib/pagination";
 import { parsePage } from "~/lib/pagination.server";
 import { parseId } from "~/modules/catalog/product-options";
-import { listReviews, ratingSummary } from "~/modules/catalog/reviews.server";
+import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { findShop, listShopProducts, SHOP_PRODUCTS_PER_PAGE } from "~/modules/shops/shops.server";
 
 export const handle = { i18n: ["product"] };
 
-const REVIEWS_PARAM = "reviews_page";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db } = await shopContext(request);
@@ -28,13 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, 100);
   const page = parsePage(url.searchParams.get("page"));
-  const reviewsPage = parsePage(url.searchParams.get(REVIEWS_PARAM));
-  const [products, summary, reviews] = await Promise.all([
+  const [products, reviews] = await Promise.all([
     listShopProducts(db, shop.id, { search, page, perPage: SHOP_PRODUCTS_PER_PAGE }),
-    ratingSummary(db, { shopId: shop.id }),
-    listReviews(db, { shopId: shop.id }, { page: reviewsPage, perPage: PER_PAGE }),
+    reviewsPage(db, { shopId: shop.id }, parsePage(url.searchParams.get(REVIEWS_PAGE_PARAM))),
   ]);
-  return { title: shop.name, shop, search, page, perPage: SHOP_PRODUCTS_PER_PAGE, products, summary, reviews, reviewsPage };
+  return { title: shop.name, shop, search, page, perPage: SHOP_PRODUCTS_PER_PAGE, products, reviews };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -48,9 +45,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     : [];
 
 export default function ShopPage() {
-  const { shop, search, page, perPage, products, summary, reviews, reviewsPage } = useLoaderData<typeof loader>();
+  const { shop, search, page, perPage, products, reviews } = useLoaderData<typeof loader>();
   const { t } = useTranslation("product");
-  const location = useLocation();
   return (
     <div className="container-shop space-y-10 py-6">
       <header className="overflow-hidden rounded-xl border border-slate-200">
@@ -109,14 +105,7 @@ export default function ShopPage() {
         <Pagination totalItems={products.total} current={page} perPage={perPage} />
       </section>
 
-      <ReviewsSectionWhenVisible
-        id="shop-reviews"
-        title={t("reviews.title")}
-        summary={summary}
-        reviews={reviews}
-        current={reviewsPage}
-        hrefTemplate={`${pageTemplate(location.pathname, location.search, REVIEWS_PARAM)}#shop-reviews`}
-      />
+      <ReviewsSectionWhenVisible id="shop-reviews" title={t("reviews.title")} reviews={reviews} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { Db } from "~/lib/db.server";
+import { PER_PAGE } from "~/lib/pagination";
 
 /** Whose reviews: one product's, or all of one shop's products'. */
 export type ReviewTarget = { productId: number } | { shopId: number };
@@ -39,6 +40,18 @@ export async function ratingSummary(db: Db, target: ReviewTarget): Promise<Ratin
     total,
     percentages: { 1: percent(1), 2: percent(2), 3: percent(3), 4: percent(4), 5: percent(5) },
   };
+}
+
+/** What a reviews section shows: the summary and one page of reviews. */
+export interface ReviewsPage {
+  summary: RatingSummary;
+  reviews: Review[];
+  page: number;
+}
+
+export async function reviewsPage(db: Db, target: ReviewTarget, page: number): Promise<ReviewsPage> {
+  const [summary, reviews] = await Promise.all([ratingSummary(db, target), listReviews(db, target, { page, perPage: PER_PAGE })]);
+  return { summary, reviews, page };
 }
 
 /** One page of active reviews, newest first; the count is the summary's `total`. */

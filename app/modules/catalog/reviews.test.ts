@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/integration/support/databases";
-import { listReviews, ratingSummary } from "./reviews.server";
+import { listReviews, ratingSummary, reviewsPage } from "./reviews.server";
 
 describeEachDatabase("reviews", (kind) => {
   let test: TestDatabase;
@@ -61,5 +61,13 @@ describeEachDatabase("reviews", (kind) => {
     const second = await listReviews(test.db, { shopId: 1 }, { page: 2, perPage: 3 });
     expect(second.map((r) => r.customer_name)).toEqual(["Cem D."]);
     expect(await listReviews(test.db, { productId: 1 }, { page: 0, perPage: -1 })).toHaveLength(1);
+  });
+
+  it("gives a reviews section its summary and the asked page of reviews", async () => {
+    const section = await reviewsPage(test.db, { shopId: 1 }, 1);
+    expect(section.page).toBe(1);
+    expect(section.summary).toEqual(await ratingSummary(test.db, { shopId: 1 }));
+    expect(section.reviews.map((r) => r.customer_name)).toEqual(["Eva F.", "Ben C.", "Ana B.", "Cem D."]);
+    expect((await reviewsPage(test.db, { shopId: 1 }, 2)).reviews).toEqual([]);
   });
 });
