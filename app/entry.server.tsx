@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from "node:stream";
+import { Writable } from "node:stream";
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { shopContext } from "./lib/context.server";
 import { prepareDatabase } from "./lib/boot.server";
+import { documentEndLast, withDocumentEndLast } from "./lib/document-end.server";
 import { translationsFor } from "./lib/i18n.server";
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
@@ -117,7 +118,7 @@ function streamDocument(page: ReactNode, nonce: string, waitForAll: boolean, sta
       nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
-        const body = new PassThrough();
+        const body = documentEndLast();
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
         pipe(body);
       },
@@ -145,7 +146,7 @@ function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ html: Buffer.concat(chunks).toString("utf8"), status });
+        resolve({ html: withDocumentEndLast(Buffer.concat(chunks).toString("utf8")), status });
         done();
       },
     });
