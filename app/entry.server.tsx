@@ -7,7 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
 import { shopContext } from "./lib/context.server";
 import { prepareDatabase } from "./lib/boot.server";
-import { documentEndLast, withDocumentEndLast } from "./lib/document-end.server";
+import { validDocument, validDocumentStream } from "./lib/valid-document.server";
 import { translationsFor } from "./lib/i18n.server";
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
@@ -118,7 +118,7 @@ function streamDocument(page: ReactNode, nonce: string, waitForAll: boolean, sta
       nonce,
       [waitForAll ? "onAllReady" : "onShellReady"]() {
         shellRendered = true;
-        const body = documentEndLast();
+        const body = validDocumentStream();
         resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
         pipe(body);
       },
@@ -146,7 +146,7 @@ function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ html: withDocumentEndLast(Buffer.concat(chunks).toString("utf8")), status });
+        resolve({ html: validDocument(Buffer.concat(chunks).toString("utf8")), status });
         done();
       },
     });

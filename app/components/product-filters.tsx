@@ -5,8 +5,6 @@ import type { Category } from "~/modules/catalog/categories.server";
 import type { ProductFacets, ProductSort } from "~/modules/catalog/products.server";
 import { useRootData } from "~/root";
 
-export const FILTERS_FORM_ID = "product-filters";
-
 const LIST_SORTS: ProductSort[] = ["newest", "popular", "top_selling", "price_low_high", "price_high_low"];
 const RATINGS = [5, 4, 3, 2, 1];
 
@@ -40,7 +38,7 @@ function useFilterSubmit() {
  * The list's filters as one GET form, so every choice works without JavaScript and lands in the URL:
  * category and sub-category (when the list is not a category already), brand, colour, size, price
  * range and rating. Values the list keeps regardless (the search text, the category page's
- * sub-category) travel as hidden fields. The sort control (ProductSort) belongs to the same form.
+ * sub-category) travel as hidden fields, and so does the sort chosen in ProductSort.
  */
 export function ProductFilters({
   facets,
@@ -69,7 +67,6 @@ export function ProductFilters({
     // Keyed by the URL so the fields show the new values after a client-side navigation.
     <Form
       key={location.search}
-      id={FILTERS_FORM_ID}
       method="get"
       action={location.pathname}
       aria-labelledby="filters-title"
@@ -79,6 +76,8 @@ export function ProductFilters({
     >
       <h2 id="filters-title" className="text-lg font-semibold">{t("filters.title")}</h2>
       {Object.entries(keep).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      {/* The sort has its own form beside the results; a filter keeps it. */}
+      {values.sort ? <input type="hidden" name="sort" value={values.sort} /> : null}
 
       {categories ? (
         <>
@@ -168,26 +167,30 @@ export function ProductFilters({
 }
 
 /**
- * The sort choice, shown above the results but part of the filters form (`form` attribute), so a sort
- * keeps the filters and a filter keeps the sort. Without JS the button applies it. The list's own
- * order is the empty value, which keeps it out of the URL.
+ * The sort choice above the results: a GET form of its own (every control inside its own form, for Lynx and
+ * w3m), carrying the list's other choices as hidden fields so a sort keeps the filters; the filters form
+ * carries the sort back the same way. Without JS the button applies it. The list's own order is the empty
+ * value, which keeps it out of the URL; a new order starts again at page 1.
  */
 export function ProductSort({ defaultSort, searching = false }: { defaultSort: ProductSort; searching?: boolean }) {
   const { t } = useTranslation("catalog");
   const location = useLocation();
-  const value = useSearchParams()[0].get("sort");
-  const { onChange } = useFilterSubmit();
+  const [searchParams] = useSearchParams();
+  const value = searchParams.get("sort");
+  const { onChange, onSubmit } = useFilterSubmit();
   const sorts: ProductSort[] = searching ? ["relevance", ...LIST_SORTS] : LIST_SORTS;
+  const kept = [...searchParams].filter(([name, kept]) => name !== "sort" && name !== "page" && kept);
   return (
-    <div className="flex items-center gap-2">
+    <Form key={location.search} method="get" action={location.pathname} onChange={onChange} onSubmit={onSubmit} className="flex items-center gap-2">
+      {kept.map(([name, kept], index) => <input key={`${name}-${index}`} type="hidden" name={name} value={kept} />)}
       <label htmlFor="filter-sort" className="text-sm font-medium text-slate-800">{t("sort.label")}</label>
-      <select key={location.search} id="filter-sort" name="sort" form={FILTERS_FORM_ID} onChange={onChange}
+      <select id="filter-sort" name="sort"
         defaultValue={value && value !== defaultSort ? value : ""}
         className="rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-primary">
         <option value="">{t(`sort.${defaultSort}`)}</option>
         {sorts.filter((s) => s !== defaultSort).map((s) => <option key={s} value={s}>{t(`sort.${s}`)}</option>)}
       </select>
-      <button type="submit" form={FILTERS_FORM_ID} className="btn-secondary">{t("sort.apply")}</button>
-    </div>
+      <button type="submit" className="btn-secondary">{t("sort.apply")}</button>
+    </Form>
   );
 }

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -13,6 +13,7 @@ import { commitSession, flashToast } from "~/lib/session.server";
 import { changePasswordSchema, PASSWORD_LIMITS, type ChangePasswordInput } from "~/modules/account/profile.schema";
 import { changePassword, getProfile } from "~/modules/account/profile.server";
 import { startSignIn } from "~/modules/auth/sessions.server";
+import { inputProps } from "~/components/form-controls";
 
 export const handle = { i18n: ["account", "auth"] };
 
@@ -72,13 +73,13 @@ export default function ChangePasswordPage() {
       <Form method="post" {...getFormProps(form)} key={form.id} className="mt-6 max-w-md space-y-5">
         <FormError errors={form.errors} id={form.errorId} />
         <Field label={t("password.current")} field={fields.current_password}>
-          <PasswordInput {...getInputProps(fields.current_password, { type: "password" })} autoComplete="current-password" />
+          <PasswordInput {...inputProps(fields.current_password, { type: "password" })} autoComplete="current-password" />
         </Field>
         <Field label={t("password.new")} field={fields.password} hint={t("password.newHint", PASSWORD_LIMITS)} values={PASSWORD_LIMITS}>
-          <PasswordInput {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+          <PasswordInput {...inputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
         </Field>
         <Field label={t("password.confirm")} field={fields.password_confirmation}>
-          <PasswordInput {...getInputProps(fields.password_confirmation, { type: "password" })} autoComplete="new-password" />
+          <PasswordInput {...inputProps(fields.password_confirmation, { type: "password" })} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn-primary min-h-11 px-6" disabled={saving}>
           {saving ? t("password.saving") : t("password.save")}

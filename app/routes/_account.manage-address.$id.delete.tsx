@@ -34,7 +34,7 @@ export default function DeleteAddressPage() {
       <address className="mt-1 text-sm not-italic text-slate-600">{addressLines(address).join(", ")}</address>
       <Form method="post" className="mt-6 flex justify-center gap-3">
         <Link to="/manage-address" className="btn-secondary">{t("address.cancel")}</Link>
-        <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">{t("address.yesDelete")}</button>
+        <button type="submit" name="intent" value="delete" className="btn-primary bg-red-700 hover:bg-red-800">{t("address.yesDelete")}</button>
       </Form>
     </section>
   );

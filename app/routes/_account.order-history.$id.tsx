@@ -67,7 +67,7 @@ export default function OrderDetailsPage() {
           {order.can_pay ? (
             // A full-page post: the payment action sends the shopper on to the gateway's own page.
             <form method="post" action={`/order-history/${order.id}/pay`}>
-              <button type="submit" className="btn-primary">{t("order.makePayment")}</button>
+              <button type="submit" name="intent" value="pay" className="btn-primary">{t("order.makePayment")}</button>
             </form>
           ) : null}
           {order.can_cancel ? (

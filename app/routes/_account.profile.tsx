@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -13,6 +13,7 @@ import { readProfileUpload } from "~/modules/account/avatars.server";
 import { GENDERS, PHOTO_MAX_BYTES, PHOTO_TYPES, profileSchema, todayIso, type PhoneRules, type ProfileInput } from "~/modules/account/profile.schema";
 import { getProfile, listCountries, updateProfile } from "~/modules/account/profile.server";
 import type { Settings } from "~/modules/settings/settings.server";
+import { inputProps, selectProps } from "~/components/form-controls";
 
 export const handle = { i18n: ["account"] };
 
@@ -82,14 +83,14 @@ export default function ProfilePage() {
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} key={form.id} className="mt-6 max-w-2xl space-y-5">
         <FormError errors={form.errors} id={form.errorId} />
         <Field label={t("profile.name")} field={fields.name}>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
+          <input {...inputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
         </Field>
         <Field label={t("profile.email")} field={fields.email}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+          <input {...inputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>
         <div className="grid gap-4 sm:grid-cols-[14rem_1fr]">
           <Field label={t("profile.country")} field={fields.country}>
-            <select {...getSelectProps(fields.country)} autoComplete="country" className={`${inputClass} bg-white`}>
+            <select {...selectProps(fields.country)} autoComplete="country" className={`${inputClass} bg-white`}>
               <option value="">{t("profile.chooseCountry")}</option>
               {countries.map((country) => (
                 <option key={country.id} value={country.id}>{`${country.name} (${country.phone_code})`}</option>
@@ -99,8 +100,9 @@ export default function ProfilePage() {
           <Field label={t("profile.phone")} field={fields.phone} hint={t("profile.phoneHint", limits)} values={limits}>
             {/* Separators a shopper may type are accepted, so the digits-only pattern is left to the schema. */}
             <input
-              {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
+              {...inputProps(fields.phone, { type: "text", ariaDescribedBy: fields.phone.descriptionId })}
               pattern={undefined}
+              // The number without its country code: HTML allows "tel-national" on a text field, not on type=tel.
               autoComplete="tel-national"
               inputMode="tel"
               dir="ltr"
@@ -110,7 +112,7 @@ export default function ProfilePage() {
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("profile.gender")} field={fields.gender}>
-            <select {...getSelectProps(fields.gender)} autoComplete="sex" className={`${inputClass} bg-white`}>
+            <select {...selectProps(fields.gender)} autoComplete="sex" className={`${inputClass} bg-white`}>
               <option value="">{t("profile.genderNone")}</option>
               {GENDERS.map((gender) => (
                 <option key={gender} value={gender}>{t(`profile.genders.${gender}`)}</option>
@@ -118,7 +120,7 @@ export default function ProfilePage() {
             </select>
           </Field>
           <Field label={t("profile.dateOfBirth")} field={fields.date_of_birth}>
-            <input {...getInputProps(fields.date_of_birth, { type: "date" })} max={today} autoComplete="bday" className={inputClass} />
+            <input {...inputProps(fields.date_of_birth, { type: "date" })} max={today} autoComplete="bday" className={inputClass} />
           </Field>
         </div>
         <PhotoField field={fields.photo} current={profile.profile_photo} name={profile.name} limits={limits} />
@@ -153,7 +155,7 @@ function PhotoField({
       <div className="min-w-0 flex-1">
         <Field label={t("profile.photo")} field={field} hint={t("profile.photoHint", limits)} values={limits}>
           <input
-            {...getInputProps(field, { type: "file", ariaDescribedBy: field.descriptionId })}
+            {...inputProps(field, { type: "file", ariaDescribedBy: field.descriptionId })}
             accept={PHOTO_TYPES.join(",")}
             className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:font-semibold"
           />

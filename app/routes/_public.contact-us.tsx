@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/lib/session.server";
 import { CONTACT_LIMITS, contactSchema, type ContactInput } from "~/modules/content/contact.schema";
 import { storeContactMessage } from "~/modules/content/contact.server";
 import { contactDetails } from "~/modules/content/pages.server";
+import { inputProps, textareaProps } from "~/components/form-controls";
 
 export const handle = { i18n: ["content"] };
 
@@ -91,17 +92,17 @@ function ContactForm() {
     <Form method="post" {...getFormProps(form)} key={form.id} className="mt-4 max-w-2xl space-y-5">
       <p className="text-sm text-slate-600">{t("contact.required")}</p>
       <Field label={t("contact.name")} field={fields.name} values={CONTACT_LIMITS}>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
+        <input {...inputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
       </Field>
       <Field label={t("contact.phoneField")} field={fields.phone} hint={t("contact.phoneHint")} values={CONTACT_LIMITS}>
         {/* The separators a shopper may type are accepted, so the digits-only pattern is left to the schema. */}
-        <input {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })} pattern={undefined} autoComplete="tel" inputMode="tel" className={inputClass} />
+        <input {...inputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })} pattern={undefined} autoComplete="tel" inputMode="tel" className={inputClass} />
       </Field>
       <Field label={t("contact.subject")} field={fields.subject} values={CONTACT_LIMITS}>
-        <input {...getInputProps(fields.subject, { type: "text" })} className={inputClass} />
+        <input {...inputProps(fields.subject, { type: "text" })} className={inputClass} />
       </Field>
       <Field label={t("contact.message")} field={fields.message} values={CONTACT_LIMITS}>
-        <textarea {...getTextareaProps(fields.message)} rows={6} className={inputClass} />
+        <textarea {...textareaProps(fields.message)} rows={6} className={inputClass} />
       </Field>
       <button type="submit" className="btn-primary min-h-11 px-6" disabled={sending}>
         {sending ? t("contact.sending") : t("contact.send")}

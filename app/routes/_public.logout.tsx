@@ -35,7 +35,7 @@ export default function Logout() {
         <p className="mt-2 text-slate-600">{t("logout.confirm")}</p>
         <Form method="post" className="mt-6 flex justify-center gap-3">
           <Link to={backPath} className="btn-secondary">{t("logout.cancel")}</Link>
-          <button type="submit" className="btn-primary">{t("logout.yes")}</button>
+          <button type="submit" name="intent" value="logout" className="btn-primary">{t("logout.yes")}</button>
         </Form>
       </section>
     </div>

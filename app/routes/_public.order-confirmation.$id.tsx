@@ -51,7 +51,7 @@ export default function OrderConfirmation() {
                 <p className="font-semibold">{money(order.payable)}</p>
                 {order.payment_title && order.payment_status !== "Paid" && order.status !== "Cancelled" ? (
                   <Form method="post" action={`/order-history/${order.id}/pay`} className="mt-2">
-                    <button type="submit" className="btn-primary">{t("confirmation.makePayment")}</button>
+                    <button type="submit" name="intent" value="pay" className="btn-primary">{t("confirmation.makePayment")}</button>
                   </Form>
                 ) : null}
               </div>

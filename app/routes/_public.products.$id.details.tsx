@@ -22,7 +22,7 @@ import {
   listSimilarProducts,
   type ProductDetails,
 } from "~/modules/catalog/product-details.server";
-import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, type ChosenOptionIds } from "~/modules/catalog/product-options";
+import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, UPDATE_PRICE_INTENT, type ChosenOptionIds } from "~/modules/catalog/product-options";
 import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { useRootData } from "~/root";
 
@@ -196,9 +196,10 @@ export default function ProductDetailsPage() {
 }
 
 /**
- * Price, choices, quantity and the two cart buttons, in one form so what is bought is always what
- * is shown. Without JS, "Update price" sends the choices as a GET to this page and the server prices
- * them; with JS the price follows each choice at once, computed by the same rules.
+ * Price, choices, quantity and the cart buttons, in one form so what is bought is always what is chosen.
+ * Without JS, "Update price" is a named button of the same form (the first, so Enter in the quantity field
+ * prices rather than buys): /cart/add answers it with this page priced for the choices, the cart untouched.
+ * With JS the price follows each choice at once, computed by the same rules.
  */
 function Purchase({
   product,
@@ -226,7 +227,6 @@ function Purchase({
     { kind: "unit" as const, legend: t("options.unit"), options: physical ? product.units : [] },
   ].filter((picker) => picker.options.length > 0);
   const inStock = product.quantity >= product.min_order_quantity;
-  const detailsPath = `/products/${product.id}/details`;
 
   return (
     <Form method="post" action="/cart/add" aria-label={t("details.purchase")} className="space-y-5">
@@ -270,7 +270,7 @@ function Purchase({
         <p className="text-sm"><span className="text-slate-600">{t("options.unit")}:</span> <span className="font-medium">{product.unit.name}</span></p>
       ) : null}
       {pickers.length > 0 && !hydrated ? (
-        <button type="submit" formMethod="get" formAction={detailsPath} className="btn-secondary">{t("options.updatePrice")}</button>
+        <button type="submit" name="intent" value={UPDATE_PRICE_INTENT} className="btn-secondary">{t("options.updatePrice")}</button>
       ) : null}
 
       {inStock ? (

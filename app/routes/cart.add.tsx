@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { addedToast, cartFormAction, formPage } from "~/modules/cart/cart-form.server";
 import { addToCart } from "~/modules/cart/cart.server";
 import { checkCartChoice } from "~/modules/catalog/product-details.server";
-import { OPTION_KINDS, parseId } from "~/modules/catalog/product-options";
+import { OPTION_KINDS, parseId, UPDATE_PRICE_INTENT } from "~/modules/catalog/product-options";
 
 /** Nothing to show at this address: a visitor who types it lands on the home page. */
 export function loader() {
@@ -30,6 +30,10 @@ function productPage(form: FormData): string {
  * Added to the cart, the shopper stays where the form was (`redirectTo`, else the product); Buy Now goes to /buynow.
  */
 export async function action({ request }: ActionFunctionArgs) {
+  // 'Update price' (the page's button without JS) is a named button of the same form, so every client sends what is
+  // chosen: the product page with those choices, and the cart untouched (a guest may use it too).
+  const choices = await request.clone().formData().catch(() => new FormData());
+  if (choices.get("intent") === UPDATE_PRICE_INTENT) return redirect(productPage(choices), 303);
   return cartFormAction(
     request,
     async ({ db, user, form }) => {

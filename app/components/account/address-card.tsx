@@ -25,7 +25,8 @@ export function AddressCard({ address }: { address: Address }) {
         {address.is_default ? null : (
           <Form method="post" action="/manage-address?index">
             <input type="hidden" name="id" value={address.id} />
-            <button type="submit" name="intent" value="set-default" className="btn-secondary" aria-describedby={headingId}>{t("address.setDefault")}</button>
+            <input type="hidden" name="intent" value="set-default" />
+            <button type="submit" className="btn-secondary" aria-describedby={headingId}>{t("address.setDefault")}</button>
           </Form>
         )}
         <DeleteAddress address={address} describedBy={headingId} />
@@ -72,7 +73,7 @@ function DeleteAddress({ address, describedBy }: { address: Address; describedBy
           <address className="mt-1 text-sm not-italic text-slate-600">{addressLines(address).join(", ")}</address>
           <fetcher.Form method="post" action={href} className="mt-6 flex justify-center gap-3">
             <button type="button" className="btn-secondary" onClick={() => dialog.current?.close()}>{t("address.cancel")}</button>
-            <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" disabled={fetcher.state !== "idle"}>{t("address.yesDelete")}</button>
+            <button type="submit" name="intent" value="delete" className="btn-primary bg-red-700 hover:bg-red-800" disabled={fetcher.state !== "idle"}>{t("address.yesDelete")}</button>
           </fetcher.Form>
         </dialog>
       ) : null}

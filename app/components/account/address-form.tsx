@@ -1,10 +1,11 @@
-import { getFieldsetProps, getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { Field, FormError, inputClass } from "~/components/form-field";
 import { ADDRESS_LIMITS, ADDRESS_TYPES, addressSchema, type AddressInput } from "~/modules/account/addresses.schema";
 import type { PhoneRules } from "~/modules/account/profile.schema";
+import { fieldsetProps, inputProps, textareaProps } from "~/components/form-controls";
 
 export interface AddressFormValues {
   name: string;
@@ -63,12 +64,12 @@ export function AddressForm({
       <p className="text-sm text-slate-600">{t("address.required")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("address.name")} field={fields.name} values={values}>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
+          <input {...inputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
         </Field>
         <Field label={t("address.phone")} field={fields.phone} hint={t("address.phoneHint", values)} values={values}>
           {/* Separators a shopper may type are accepted, so the digits-only pattern is left to the schema. */}
           <input
-            {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
+            {...inputProps(fields.phone, { type: "tel", ariaDescribedBy: fields.phone.descriptionId })}
             pattern={undefined}
             autoComplete="tel"
             inputMode="tel"
@@ -78,29 +79,29 @@ export function AddressForm({
         </Field>
       </div>
       <Field label={t("address.addressLine")} field={fields.address_line} values={values}>
-        <textarea {...getTextareaProps(fields.address_line)} rows={2} autoComplete="address-line1" className={inputClass} />
+        <textarea {...textareaProps(fields.address_line)} rows={2} autoComplete="address-line1" className={inputClass} />
       </Field>
       <Field label={t("address.addressLine2")} field={fields.address_line2} values={values}>
-        <input {...getInputProps(fields.address_line2, { type: "text" })} autoComplete="address-line2" className={inputClass} />
+        <input {...inputProps(fields.address_line2, { type: "text" })} autoComplete="address-line2" className={inputClass} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-3">
         <Field label={t("address.flatNo")} field={fields.flat_no} values={values}>
-          <input {...getInputProps(fields.flat_no, { type: "text" })} className={inputClass} />
+          <input {...inputProps(fields.flat_no, { type: "text" })} className={inputClass} />
         </Field>
         <Field label={t("address.area")} field={fields.area} values={values}>
-          <input {...getInputProps(fields.area, { type: "text" })} autoComplete="address-level2" className={inputClass} />
+          <input {...inputProps(fields.area, { type: "text" })} autoComplete="address-level2" className={inputClass} />
         </Field>
         <Field label={t("address.postCode")} field={fields.post_code} values={values}>
-          <input {...getInputProps(fields.post_code, { type: "text" })} autoComplete="postal-code" className={inputClass} />
+          <input {...inputProps(fields.post_code, { type: "text" })} autoComplete="postal-code" className={inputClass} />
         </Field>
       </div>
-      <fieldset {...getFieldsetProps(fields.address_type)}>
+      <fieldset {...fieldsetProps(fields.address_type)}>
         <legend className="text-sm font-semibold text-slate-900">{t("address.type")}</legend>
         <div className="mt-2 flex flex-wrap gap-4">
           {ADDRESS_TYPES.map((type) => (
             <label key={type} className="flex items-center gap-2">
               <input
-                {...getInputProps(fields.address_type, { type: "radio", value: type })}
+                {...inputProps(fields.address_type, { type: "radio", value: type })}
                 id={`${fields.address_type.id}-${type}`}
                 className="h-4 w-4"
               />
@@ -114,7 +115,7 @@ export function AddressForm({
         <p className="rounded-md bg-primary-50 px-3 py-2 text-sm text-primary-900">{t(isDefault ? "address.isDefaultNote" : "address.firstNote")}</p>
       ) : (
         <label className="flex items-center gap-2">
-          <input {...getInputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4" />
+          <input {...inputProps(fields.is_default, { type: "checkbox" })} className="h-4 w-4" />
           <span>{t("address.makeDefault")}</span>
         </label>
       )}

@@ -1,7 +1,8 @@
-import { getSelectProps, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata } from "@conform-to/react";
 import type { ChangeEvent } from "react";
 import { useTranslation } from "~/lib/translation";
 import { inputClass } from "~/components/form-field";
+import { selectProps } from "~/components/form-controls";
 
 export interface CountryOption {
   id: number;
@@ -21,7 +22,7 @@ export function CountrySelect({
 }) {
   const { t } = useTranslation("auth");
   return (
-    <select {...getSelectProps(field)} className={inputClass} onChange={onChange}>
+    <select {...selectProps(field)} className={inputClass} onChange={onChange}>
       <option value="">{t("register.countryPlaceholder")}</option>
       {countries.map((country) => (
         <option key={country.id} value={country.id}>{t("register.countryOption", { name: country.name, code: country.phone_code })}</option>

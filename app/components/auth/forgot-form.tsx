@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
@@ -6,6 +6,7 @@ import { DialogLink } from "~/components/dialogs";
 import { Field, FormError, inputClass } from "~/components/form-field";
 import { forgotSchema, type ForgotInput } from "~/modules/auth/otp.schema";
 import { CountrySelect, type CountryOption } from "./country-select";
+import { inputProps } from "~/components/form-controls";
 
 export interface ForgotFormProps {
   /** `Form` on the page, a fetcher's `Form` in the dialog: the same form posts to /forgot-password either way. */
@@ -40,7 +41,7 @@ export function ForgotForm({ FormComponent = Form, lastResult, countries, busy, 
           <CountrySelect field={fields.country} countries={countries} />
         </Field>
         <Field label={t("forgot.phone")} field={fields.phone}>
-          <input {...getInputProps(fields.phone, { type: "text" })} autoComplete="username" className={inputClass} />
+          <input {...inputProps(fields.phone, { type: "text" })} autoComplete="username" className={inputClass} />
         </Field>
         <button type="submit" className="btn-primary min-h-11 w-full" disabled={busy}>
           {busy ? t("forgot.processing") : t("forgot.submit")}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
@@ -7,6 +7,7 @@ import { Field, FormError, inputClass } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { SocialSignIn } from "./social-sign-in";
 import { loginSchema, type LoginInput } from "~/modules/auth/auth.schema";
+import { inputProps } from "~/components/form-controls";
 
 export interface LoginFormProps {
   /** `Form` on the page, a fetcher's `Form` in the dialog: the same form posts to /login either way. */
@@ -43,12 +44,12 @@ export function LoginForm({ FormComponent = Form, lastResult, redirectTo, demo, 
       {demo ? <p className="mt-2 text-sm text-slate-600">{t("login.demo")}</p> : null}
       <FormComponent method="post" action="/login" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormError errors={form.errors} id={form.errorId} />
-        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+        <input {...inputProps(fields.redirectTo, { type: "hidden" })} />
         <Field label={t("login.phone")} field={fields.phone}>
-          <input {...getInputProps(fields.phone, { type: "text" })} autoComplete="username" className={inputClass} />
+          <input {...inputProps(fields.phone, { type: "text" })} autoComplete="username" className={inputClass} />
         </Field>
         <Field label={t("login.password")} field={fields.password}>
-          <PasswordInput {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+          <PasswordInput {...inputProps(fields.password, { type: "password" })} autoComplete="current-password" />
         </Field>
         <div className="flex justify-end">
           <DialogLink dialog="forgot-password" to="/forgot-password" className="text-sm font-semibold text-primary-700 hover:underline">{t("login.forgot")}</DialogLink>

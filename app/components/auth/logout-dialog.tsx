@@ -12,7 +12,7 @@ export default function LogoutDialog({ close, titleId }: DialogContentProps) {
       <p className="mt-2 text-slate-600">{t("logout.confirm")}</p>
       <fetcher.Form method="post" action="/logout" className="mt-6 flex justify-center gap-3">
         <button type="button" className="btn-secondary" onClick={close}>{t("logout.cancel")}</button>
-        <button type="submit" className="btn-primary" disabled={fetcher.state !== "idle"}>{t("logout.yes")}</button>
+        <button type="submit" name="intent" value="logout" className="btn-primary" disabled={fetcher.state !== "idle"}>{t("logout.yes")}</button>
       </fetcher.Form>
     </div>
   );

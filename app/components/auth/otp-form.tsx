@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useTranslation } from "~/lib/translation";
 import { FormError } from "~/components/form-field";
 import { OTP_DIGITS, otpSchema, type OtpInput } from "~/modules/auth/otp.schema";
+import { inputProps } from "~/components/form-controls";
 
 export interface OtpFormProps {
   /** `Form` on the page, a fetcher's `Form` in the dialog: the same form posts to /verify-otp either way. */
@@ -95,7 +96,7 @@ export function OtpForm({ FormComponent = Form, lastResult, purpose, shown, rema
       </p>
       <FormComponent method="post" action="/verify-otp" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormError errors={form.errors} id={form.errorId} />
-        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+        <input {...inputProps(fields.redirectTo, { type: "hidden" })} />
         {via ? <input type="hidden" name="via" value={via} /> : null}
         <fieldset aria-describedby={otpErrors ? errorId : undefined}>
           <legend className="text-sm font-semibold text-slate-900">{t("otp.legend")}</legend>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link } from "@remix-run/react";
 import { useMemo, useState } from "react";
@@ -8,6 +8,7 @@ import { CountrySelect, type CountryOption } from "./country-select";
 import { Field, FormError, inputClass } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { registerSchema, type PhoneRules, type RegisterInput } from "~/modules/auth/register.schema";
+import { inputProps } from "~/components/form-controls";
 
 export interface RegisterFormProps {
   /** `Form` on the page, a fetcher's `Form` in the dialog: the same form posts to /register either way. */
@@ -48,10 +49,10 @@ export function RegisterForm({ FormComponent = Form, lastResult, countries, rule
       <p className="mt-1 text-slate-600">{t("register.intro")}</p>
       <FormComponent method="post" action="/register" {...getFormProps(form)} className="mt-5 space-y-4">
         <FormError errors={form.errors} id={form.errorId} />
-        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+        <input {...inputProps(fields.redirectTo, { type: "hidden" })} />
         {via ? <input type="hidden" name="via" value={via} /> : null}
         <Field label={t("register.name")} field={fields.name}>
-          <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
+          <input {...inputProps(fields.name, { type: "text" })} autoComplete="name" className={inputClass} />
         </Field>
         <Field label={t("register.country")} field={fields.country}>
           <CountrySelect field={fields.country} countries={countries} onChange={(event) => setCountryId(event.currentTarget.value)} />
@@ -64,11 +65,12 @@ export function RegisterForm({ FormComponent = Form, lastResult, countries, rule
             </span>
             {/* Separators are allowed while typing (they are stripped), so no pattern from the schema. */}
             <input
-              {...getInputProps(fields.phone, { type: "tel", ariaDescribedBy: `${phoneCodeId} ${fields.phone.descriptionId}` })}
+              {...inputProps(fields.phone, { type: "text", ariaDescribedBy: `${phoneCodeId} ${fields.phone.descriptionId}` })}
               pattern={undefined}
               minLength={undefined}
               maxLength={undefined}
               required={rules.phoneRequired}
+              // The number without its country code: HTML allows "tel-national" on a text field, not on type=tel.
               autoComplete="tel-national"
               inputMode="tel"
               className={`${inputClass} rounded-s-none`}
@@ -78,10 +80,10 @@ export function RegisterForm({ FormComponent = Form, lastResult, countries, rule
           <input type="hidden" name="phone_code" value={phoneCode === "+" ? "" : phoneCode} />
         </Field>
         <Field label={t("register.email")} field={fields.email}>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
+          <input {...inputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         </Field>
         <Field label={t("register.password")} field={fields.password} hint={t("register.passwordHint")}>
-          <PasswordInput {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+          <PasswordInput {...inputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
         </Field>
         <p className="text-sm text-slate-700">
           <Trans

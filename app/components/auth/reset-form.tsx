@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { Field, FormError } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { resetSchema, type ResetInput } from "~/modules/auth/otp.schema";
+import { inputProps } from "~/components/form-controls";
 
 export interface ResetFormProps {
   /** `Form` on the page, a fetcher's `Form` in the dialog: the same form posts to /reset-password either way. */
@@ -35,10 +36,10 @@ export function ResetForm({ FormComponent = Form, lastResult, busy, titleId, Hea
         <FormError errors={form.errors} id={form.errorId} />
         {via ? <input type="hidden" name="via" value={via} /> : null}
         <Field label={t("reset.password")} field={fields.password} hint={t("register.passwordHint")}>
-          <PasswordInput {...getInputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
+          <PasswordInput {...inputProps(fields.password, { type: "password", ariaDescribedBy: fields.password.descriptionId })} autoComplete="new-password" />
         </Field>
         <Field label={t("reset.confirmation")} field={fields.password_confirmation}>
-          <PasswordInput {...getInputProps(fields.password_confirmation, { type: "password" })} autoComplete="new-password" />
+          <PasswordInput {...inputProps(fields.password_confirmation, { type: "password" })} autoComplete="new-password" />
         </Field>
         <button type="submit" className="btn-primary min-h-11 w-full" disabled={busy}>
           {busy ? t("reset.processing") : t("reset.submit")}

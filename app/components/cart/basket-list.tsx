@@ -52,6 +52,8 @@ function ShopGroup({ group, multiVendor, redirectTo, headingLevel: Heading }: { 
             </button>
           )}
         </CartForm>
+        {/* The state in words too: a text browser shows neither aria-pressed nor the filled dot. */}
+        <span className="sr-only">{t(group.selected ? "shopSelected" : "shopNotSelected")}</span>
         <Heading id={headingId} className="min-w-0 flex-1 truncate font-semibold">
           <Link to={`/shops/${group.shop_id}`} className="hover:text-primary">{group.shop_name}</Link>
         </Heading>

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
@@ -8,6 +8,7 @@ import { addressLines } from "~/modules/account/address-lines";
 import { couponSchema, placeOrderSchema } from "~/modules/checkout/checkout.schema";
 import { NOTE_MAX_LENGTH } from "~/modules/checkout/limits";
 import type { checkoutPageAction, checkoutPageData } from "~/modules/checkout/checkout-page.server";
+import { inputProps, textareaProps } from "~/components/form-controls";
 
 type PageData = Awaited<ReturnType<typeof checkoutPageData>>["data"];
 type ActionData = Awaited<ReturnType<typeof checkoutPageAction>> extends infer R ? (R extends { data: infer D } ? D : never) : never;
@@ -147,16 +148,19 @@ function CouponBox({
             {t("coupon.kept", { code })}
             {problem ? <span className="block text-sm font-medium text-red-700">{t(problem.message, problem.values ? withMoney(problem.values, money) : undefined)}</span> : null}
           </p>
-          <button type="submit" name="intent" value="remove-coupon" className="btn-secondary">{t("coupon.remove")}</button>
+          <input type="hidden" name="intent" value="remove-coupon" />
+          <button type="submit" className="btn-secondary">{t("coupon.remove")}</button>
         </Form>
       ) : (
         <Form method="post" {...getFormProps(form)} className="mt-3 flex flex-wrap items-end gap-2">
+          {/* In a hidden field: Enter in the code field sends no button name in every client. */}
+          <input type="hidden" name="intent" value="coupon" />
           <div className="min-w-[12rem] flex-1">
             <Field label={t("coupon.label")} field={fields.coupon_code} values={values}>
-              <input {...getInputProps(fields.coupon_code, { type: "text" })} autoComplete="off" className={inputClass} />
+              <input {...inputProps(fields.coupon_code, { type: "text" })} autoComplete="off" className={inputClass} />
             </Field>
           </div>
-          <button type="submit" name="intent" value="coupon" className="btn-secondary" disabled={navigation.state === "submitting"}>
+          <button type="submit" className="btn-secondary" disabled={navigation.state === "submitting"}>
             {t("coupon.apply")}
           </button>
         </Form>
@@ -272,7 +276,7 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
       </fieldset>
 
       <Field label={t("note.label")} field={fields.note} values={{ max: NOTE_MAX_LENGTH }}>
-        <textarea {...getTextareaProps(fields.note)} rows={3} maxLength={NOTE_MAX_LENGTH} className={inputClass} />
+        <textarea {...textareaProps(fields.note)} rows={3} maxLength={NOTE_MAX_LENGTH} className={inputClass} />
       </Field>
 
       <button type="submit" name="intent" value="place" className="btn-primary w-full" disabled={busy || page.mustVerify}>

@@ -45,7 +45,7 @@ export function CancelOrderForm({
           <p className="mt-2 text-sm text-slate-600">{t("cancel.explain")}</p>
           <FormComponent method="post" action={`/order-history/${order.id}/cancel`} className="mt-6 flex flex-wrap justify-center gap-3">
             {keep}
-            <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" disabled={busy}>{t("cancel.yes")}</button>
+            <button type="submit" name="intent" value="cancel" className="btn-primary bg-red-700 hover:bg-red-800" disabled={busy}>{t("cancel.yes")}</button>
           </FormComponent>
         </>
       ) : (

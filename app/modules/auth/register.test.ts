@@ -98,6 +98,11 @@ describe("registration rules", () => {
     expect(errorsOf(otpSchema, { intent: "resend" })).toBeNull();
   });
 
+  it("verifies the code when a simple client sends no button name (Enter in a box)", () => {
+    const submission = parseWithZod(form({ otp: ["5", "6", "7", "8"] }), { schema: otpSchema });
+    expect(submission.status === "success" && submission.value).toEqual({ intent: "verify", otp: "5678" });
+  });
+
   it("sends the registration code to the phone, to the e-mail without a phone, or as the setting says", () => {
     const account = { email: "a@example.com", phone: "5550100199", phone_code: "+1", email_verified_at: null, phone_verified_at: null };
     expect(registrationCodeTarget(account, "phone")).toEqual({ channel: "phone", recipient: "+15550100199" });

@@ -30,6 +30,9 @@ export function optionsOf(product: ProductOptions, kind: OptionKind): ProductOpt
 }
 
 /** A positive whole id from a URL or form value, else null. */
+/** The value of the product page's 'Update price' button: the Add to Cart form shows the chosen options' price. */
+export const UPDATE_PRICE_INTENT = "update-price";
+
 export function parseId(value: unknown): number | null {
   if (typeof value !== "string" && typeof value !== "number") return null;
   const text = String(value).trim();

@@ -1,0 +1,56 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/*
+ * Two defects of React 18's streaming renderer that make a page invalid HTML, mended on the way out:
+ * - it writes `</body></html>` with the shell, and Remix streams the loader data after it as `<script>`s (a stray
+ *   start tag after `</html>`): the document's end is held back until everything else is written;
+ * - when a character of several bytes (Arabic text) does not fit at the end of its 2,048-byte buffer, it sends the
+ *   whole buffer, an unwritten zero byte included (react-dom 18.3.1 writeStringChunk; React 19 sends only what
+ *   was written): U+0000 is never part of a page, so it is dropped.
+ */
+const DOCUMENT_END = "</body></html>";
+
+/** A whole rendered document, mended. */
+export function validDocument(html: string): string {
+  const text = html.replaceAll("\u0000", "");
+  const at = text.indexOf(DOCUMENT_END);
+  if (at === -1 || at + DOCUMENT_END.length === text.length) return text;
+  return text.slice(0, at) + text.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
+}
+
+/** A streamed document, mended: chunks pass through at once, but for the end and a possible start of it. */
+export function validDocumentStream(): Transform {
+  const decoder = new StringDecoder("utf8");
+  let held = "";
+  let endSeen = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let text = held + decoder.write(chunk).replaceAll("\u0000", "");
+      if (!endSeen) {
+        const at = text.indexOf(DOCUMENT_END);
+        if (at !== -1) {
+          endSeen = true;
+          text = text.slice(0, at) + text.slice(at + DOCUMENT_END.length);
+        }
+      }
+      // Keeps back what could be the beginning of the end tag, split across two chunks.
+      const keep = endSeen ? 0 : partialEndLength(text);
+      held = text.slice(text.length - keep);
+      const out = text.slice(0, text.length - keep);
+      done(null, out.length ? out : undefined);
+    },
+    flush(done) {
+      const rest = held + decoder.end().replaceAll("\u0000", "");
+      done(null, rest + (endSeen ? DOCUMENT_END : ""));
+    },
+  });
+}
+
+/** How many characters at the end of `text` are the first characters of the document's end. */
+function partialEndLength(text: string): number {
+  for (let length = Math.min(DOCUMENT_END.length - 1, text.length); length > 0; length--) {
+    if (DOCUMENT_END.startsWith(text.slice(text.length - length))) return length;
+  }
+  return 0;
+}
