@@ -1,0 +1,220 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
+import { formRuleProblems, formsOf, linksOf, successfulControls } from "../support/html-forms";
+import { built, startServer, type RunningServer } from "./support/server";
+
+/**
+ * Every page of a crawl of the demo shop — as a guest and signed in, in English and Arabic — is valid HTML (the Nu
+ * HTML checker, run here on Java from apt: no network) and keeps the form rules of ADR 0018: no POST form without a
+ * named control, no control tied elsewhere by form=, formaction or formmethod.
+ */
+const VNU_JAR = path.resolve("node_modules/vnu-jar/build/dist/vnu.jar");
+const hasJava = spawnSync("java", ["-version"]).status === 0;
+/** Pages of one route pattern (ids and numbers as one) visited at most this often, so the crawl stays short. */
+const PER_PATTERN = 2;
+/** Addresses that are not pages. */
+const NOT_PAGES = /^\/(build|media|brand|locales|favicon|sitemaps?|robots|healthz|auth\/|dev\/)|\.(svg|png|jpe?g|webp|xml|txt|pdf|ico)(\?|$)/;
+
+/** Entry points the links may not reach at once (forms lead to them) and pages only a signed-in shopper has. */
+const SEEDS = [
+  "/", "/products", "/products?search=shirt", "/products?sort=price_low_high&page=2", "/categories", "/shops", "/best-deal",
+  "/most-popular", "/digital-products", "/blogs", "/about-us", "/contact-us", "/support", "/privacy-policy",
+  "/terms-and-conditions", "/return-policy", "/login", "/register", "/forgot-password", "/cart", "/no-such-page",
+  "/products/999999/details",
+];
+const ACCOUNT_SEEDS = [
+  "/dashboard", "/profile", "/change-password", "/manage-address", "/manage-address/new", "/order-history", "/logout",
+  "/checkout", "/buynow",
+];
+
+interface Visitor {
+  name: string;
+  cookies: Map<string, string>;
+}
+
+interface Page {
+  visitor: string;
+  url: string;
+  status: number;
+  html: string;
+}
+
+const pattern = (url: string) =>
+  url.split("?")[0].replace(/\/\d+(?=\/|$)/g, "/{id}").replace(/^\/(blog|page|flash-sale)\/[^/]+/, "/$1/{slug}");
+
+describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the form rules", () => {
+  let server: RunningServer;
+  const pages: Page[] = [];
+  let checkerMessages: Array<{ page: Page; line: number; message: string; extract: string }> = [];
+
+  const cookieHeader = (visitor: Visitor) => [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const keepCookies = (visitor: Visitor, response: Response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const at = pair.indexOf("=");
+      visitor.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+
+  async function request(visitor: Visitor, url: string, body?: Array<[string, string]>) {
+    const response = await fetch(`${server.base}${url}`, {
+      method: body ? "POST" : "GET",
+      body: body ? new URLSearchParams(body) : undefined,
+      redirect: "manual",
+      headers: { Cookie: cookieHeader(visitor), Origin: server.base },
+    });
+    keepCookies(visitor, response);
+    return response;
+  }
+
+  /** Follows redirects as a browser does (a 303 becomes a GET); the final page. */
+  async function visit(visitor: Visitor, url: string, body?: Array<[string, string]>) {
+    let response = await request(visitor, url, body);
+    let at = url;
+    for (let hops = 0; response.status >= 300 && response.status < 400 && hops < 5; hops++) {
+      const next = new URL(response.headers.get("Location")!, `${server.base}${at}`);
+      at = next.pathname + next.search;
+      response = await request(visitor, at);
+    }
+    return { url: at, status: response.status, html: await response.text() };
+  }
+
+  /** Submits the form whose text contains `formText` on `url`, pressing the button labelled `button`. */
+  async function submit(visitor: Visitor, url: string, formText: RegExp, button: RegExp, fill: Record<string, string> = {}) {
+    const page = await visit(visitor, url);
+    const form = formsOf(page.html).find((candidate) => formText.test(candidate.text));
+    if (!form) throw new Error(`no form matching ${formText} on ${url}`);
+    const pressed = form.controls.find((control) => button.test(control.label));
+    const fields = successfulControls(form, pressed).map(([name, value]): [string, string] => [name, fill[name] ?? value]);
+    for (const [name, value] of Object.entries(fill)) if (!fields.some(([field]) => field === name)) fields.push([name, value]);
+    return visit(visitor, new URL(form.action || url, `${server.base}${url}`).pathname, fields);
+  }
+
+  async function crawl(visitor: Visitor, seeds: string[]) {
+    const seen = new Set<string>();
+    const perPattern = new Map<string, number>();
+    const queue = [...seeds];
+    while (queue.length) {
+      const url = queue.shift()!;
+      if (seen.has(url) || NOT_PAGES.test(url)) continue;
+      const key = pattern(url);
+      const visits = perPattern.get(key) ?? 0;
+      if (visits >= PER_PATTERN && !seeds.includes(url)) continue;
+      seen.add(url);
+      perPattern.set(key, visits + 1);
+      const response = await request(visitor, url);
+      if (response.status >= 300 && response.status < 400) {
+        const location = new URL(response.headers.get("Location")!, `${server.base}${url}`);
+        if (location.origin === server.base) queue.push(location.pathname + location.search);
+        continue;
+      }
+      const html = await response.text();
+      pages.push({ visitor: visitor.name, url, status: response.status, html });
+      if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) queue.push(...linksOf(html, `${server.base}${url}`));
+    }
+  }
+
+  async function signInAndOrder(visitor: Visitor) {
+    const customer = DEMO_CUSTOMERS[0];
+    await submit(visitor, "/login", /Password/, /^Login$/, { phone: customer.email, password: DEMO_PASSWORD });
+    await submit(visitor, "/manage-address/new", /Recipient name/, /Save Address/, {
+      name: customer.name, phone: "5550100001", address_line: "1 Crawl Street", area: "Springfield",
+    });
+    // A product with options, so the page shows the choices and 'Update price'.
+    const listing = await visit(visitor, "/products?color_id=1");
+    const productPath = linksOf(listing.html, server.base).find((link) => /^\/products\/\d+\/details$/.test(link))!;
+    await submit(visitor, productPath, /Add to Cart/, /^Add to Cart/);
+    const cart = await visit(visitor, "/cart");
+    const shopForm = formsOf(cart.html).find((form) => form.action === "/cart/select-shop")!;
+    await visit(visitor, "/cart/select-shop", successfulControls(shopForm));
+    await submit(visitor, "/cart", /Proceed to Checkout/, /Proceed to Checkout/);
+    const placed = await submit(visitor, "/checkout", /Place Order/, /Place Order/, { payment_method: "cash" });
+    expect(placed.url, "a cash order is placed").toMatch(/^\/order-confirmation\/\d+$/);
+    // An unpaid online order: Make Payment on its pages, and the test gateway's page.
+    await submit(visitor, productPath, /Add to Cart/, /^Add to Cart/);
+    await visit(visitor, "/cart/select-shop", successfulControls(shopForm));
+    await submit(visitor, "/cart", /Proceed to Checkout/, /Proceed to Checkout/);
+    const online = await submit(visitor, "/checkout", /Place Order/, /Place Order/, { payment_method: "test" });
+    expect(online.url, "the online order goes to the gateway's page").toMatch(/^\/payments\/test\//);
+    return [placed.url, online.url];
+  }
+
+  beforeAll(async () => {
+    if (!hasJava) return;
+    server = await startServer({ PAYMENT_TEST_GATEWAY: "1", AUTH_POSTS_PER_MINUTE: "10000", APP_ENV: "testing" });
+    const visitors = {
+      guest: { name: "guest, en", cookies: new Map() },
+      guestArabic: { name: "guest, ar", cookies: new Map() },
+      customer: { name: "signed in, en", cookies: new Map() },
+      customerArabic: { name: "signed in, ar", cookies: new Map() },
+    } satisfies Record<string, Visitor>;
+    const orderPages = await signInAndOrder(visitors.customer);
+    const orderId = orderPages[0].match(/\d+$/)![0];
+    const accountPages = [...orderPages, "/manage-address", `/order-history/${orderId}/cancel`, `/order-history/${orderId}/invoice`];
+    for (const [name, value] of visitors.customer.cookies) visitors.customerArabic.cookies.set(name, value);
+    for (const visitor of [visitors.guestArabic, visitors.customerArabic]) {
+      await visit(visitor, "/preferences", [["locale", "ar"], ["redirectTo", "/"]]);
+    }
+    await crawl(visitors.guest, SEEDS);
+    await crawl(visitors.guestArabic, SEEDS);
+    await crawl(visitors.customer, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
+    await crawl(visitors.customerArabic, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
+
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-pages-"));
+    const files = pages.map((page, index) => {
+      const file = path.join(folder, `page-${index}.html`);
+      fs.writeFileSync(file, page.html);
+      return file;
+    });
+    // One run of the checker for every page: it takes seconds to start.
+    const result = spawnSync("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", "--exit-zero-always", ...files], {
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const report = JSON.parse(result.stderr || "{}") as { messages?: Array<{ url?: string; type: string; lastLine?: number; message: string; extract?: string }> };
+    checkerMessages = (report.messages ?? [])
+      .filter((message) => message.type === "error" || message.type === "non-document-error")
+      .map((message) => ({
+        page: pages[Number(message.url?.match(/page-(\d+)\.html$/)?.[1])],
+        line: message.lastLine ?? 0,
+        message: message.message,
+        extract: (message.extract ?? "").replace(/\s+/g, " ").slice(0, 160),
+      }));
+    fs.rmSync(folder, { recursive: true, force: true });
+  }, 300_000);
+
+  afterAll(() => server?.stop());
+
+  it("has Java for the Nu HTML checker", () => {
+    expect(hasJava, "Java is needed for the Nu HTML checker (vnu-jar): apt-get install default-jre-headless").toBe(true);
+    expect(fs.existsSync(VNU_JAR), "node_modules/vnu-jar is missing: npm install").toBe(true);
+    expect(execFileSync("java", ["-jar", VNU_JAR, "--version"], { encoding: "utf8" }).trim()).toMatch(/^\d/);
+  });
+
+  it.skipIf(!hasJava)("crawls the whole shop: guest and signed in, English and Arabic, with order pages", () => {
+    const visited = (visitor: string) => pages.filter((page) => page.visitor === visitor);
+    for (const visitor of ["guest, en", "guest, ar", "signed in, en", "signed in, ar"]) {
+      expect(visited(visitor).length, `pages crawled as ${visitor}`).toBeGreaterThan(30);
+    }
+    const signedIn = visited("signed in, ar").map((page) => pattern(page.url));
+    for (const route of ["/order-history/{id}", "/order-history/{id}/invoice", "/order-confirmation/{id}", "/checkout", "/manage-address/{id}/edit"]) {
+      expect(signedIn, `a signed-in crawl reaches ${route}`).toContain(route);
+    }
+    expect(visited("guest, ar")[0].html).toContain('dir="rtl"');
+    expect(pages.filter((page) => page.status >= 500).map((page) => `${page.visitor} ${page.url}: ${page.status}`)).toEqual([]);
+  });
+
+  it.skipIf(!hasJava)("no page has a Nu HTML checker error", () => {
+    const errors = checkerMessages.map(({ page, line, message, extract }) => `${page.visitor} ${page.url} line ${line}: ${message} «${extract}»`);
+    expect([...new Set(errors)]).toEqual([]);
+  });
+
+  it.skipIf(!hasJava)("every POST form carries a named control, and no control uses form=, formaction or formmethod", () => {
+    const problems = pages.flatMap((page) => formRuleProblems(page.html).map((problem) => `${page.visitor} ${page.url}: ${problem}`));
+    expect([...new Set(problems)]).toEqual([]);
+  });
+});
