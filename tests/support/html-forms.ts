@@ -152,3 +152,12 @@ export function linksOf(html: string, base: string): string[] {
   });
   return links;
 }
+
+/** The text a reader gets of a page: its body without scripts, whitespace collapsed. */
+export function pageText(html: string): string {
+  let body: Node | undefined;
+  walk(parse(html) as unknown as Node, (node) => {
+    if (node.nodeName === "body") body = node;
+  });
+  return collapse(body ? textOf(body) : "");
+}
