@@ -6,6 +6,7 @@ import * as m0004 from "./migrations/0004_shop_product_indexes";
 import * as m0005 from "./migrations/0005_similar_products_index";
 import * as m0006 from "./migrations/0006_accounts";
 import * as m0007 from "./migrations/0007_cart_orders";
+import * as m0008 from "./migrations/0008_order_currency";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0005_similar_products_index": m0005,
   "0006_accounts": m0006,
   "0007_cart_orders": m0007,
+  "0008_order_currency": m0008,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

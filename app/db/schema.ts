@@ -326,6 +326,9 @@ export interface PaymentsTable {
   amount: number;
   status: ColumnType<"Pending" | "Paid" | "Failed", "Pending" | "Paid" | "Failed" | undefined, "Pending" | "Paid" | "Failed">;
   reference: string | null;
+  /** What the gateway was asked to collect: ISO 4217 name lower-cased ("eur"), in minor units of that currency. */
+  currency: string;
+  currency_amount: number;
   created_at: Timestamp;
   paid_at: string | null;
 }
@@ -351,6 +354,11 @@ export interface OrdersTable {
   ship_phone: string;
   ship_address: string;
   estimated_delivery_days: DefaultInt;
+  /** The currency the order was placed in: its amounts are shown in it for good (migration 0008). */
+  currency_name: string;
+  currency_symbol: string;
+  currency_position: "prefix" | "suffix";
+  currency_rate: number;
   created_at: Timestamp;
   updated_at: Timestamp;
   cancelled_at: string | null;

@@ -12,12 +12,16 @@ const amountFormat = new Intl.NumberFormat("en-US", {
   numberingSystem: "latn",
 });
 
+/** Minor units of the default currency in minor units of `currency`, rounded as they are shown and charged. */
+export function convertMinorUnits(minorUnits: number, currency: Pick<DisplayCurrency, "rate_from_default">): number {
+  return Math.round(minorUnits * currency.rate_from_default);
+}
+
 /**
  * The one money function: an amount in minor units of the default currency, converted by the
  * selected currency's rate_from_default and shown with 2 decimals and the symbol before or after.
  */
 export function formatMoney(minorUnits: number, currency: DisplayCurrency): string {
-  const converted = Math.round(minorUnits * currency.rate_from_default) / 100;
-  const amount = amountFormat.format(converted);
+  const amount = amountFormat.format(convertMinorUnits(minorUnits, currency) / 100);
   return currency.position === "suffix" ? `${amount}${currency.symbol}` : `${currency.symbol}${amount}`;
 }

@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export default function OrderDetailsPage() {
   const { order, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
-  const money = useMoney();
+  const money = useMoney(order.currency);
   const itemOptions = useItemOptions();
   const paymentMethod = usePaymentMethod();
   const date = (iso: string) => <time dateTime={iso}>{formatDate(iso, locale)}</time>;

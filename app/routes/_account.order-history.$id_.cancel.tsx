@@ -14,7 +14,7 @@ export const handle = { i18n: ["orders"] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, user, t } = await requireUser(request);
   const order = await orderOrNotFound(db, user.id, params.id);
-  const data: CancelOrderData = { id: order.id, payable: order.payable, shopName: order.shop.name, status: order.status, canCancel: order.can_cancel };
+  const data: CancelOrderData = { id: order.id, payable: order.payable, shopName: order.shop.name, status: order.status, canCancel: order.can_cancel, currency: order.currency };
   return { title: t("orders:cancel.title"), order: data };
 }
 

@@ -69,7 +69,7 @@ export default function OrderHistory() {
 
 function OrderCard({ order, locale }: { order: OrderSummary; locale: string }) {
   const { t } = useTranslation("orders");
-  const money = useMoney();
+  const money = useMoney(order.currency);
   const headingId = `order-${order.id}`;
   const term = "text-xs text-slate-600";
   return (

@@ -26,7 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export default function OrderConfirmation() {
   const { title, orders } = useLoaderData<typeof loader>();
   const { t } = useTranslation("checkout");
-  const money = useMoney();
+  // One checkout's orders share the currency they were placed in.
+  const money = useMoney(orders[0].currency);
   const total = orders.reduce((sum, order) => sum + order.payable, 0);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

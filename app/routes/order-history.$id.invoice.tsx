@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export default function InvoicePage() {
   const { order, locale, appName, customer } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
-  const money = useMoney();
+  const money = useMoney(order.currency);
   const itemOptions = useItemOptions();
   const paymentMethod = usePaymentMethod();
   const hydrated = useHydrated();

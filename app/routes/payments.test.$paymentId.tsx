@@ -37,8 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     shopName: settings.appName,
     amount: payment.amount,
     orderIds: payment.orderIds,
-    // The gateway charges the default currency, so the amount is shown in it whatever the shopper browses in.
-    currency: settings.currency,
+    // The gateway charges the orders' own currency, whatever the shopper browses in now.
+    currency: payment.currency,
   };
 }
 

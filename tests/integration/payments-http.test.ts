@@ -2,7 +2,9 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
 import { createDb, type Db } from "~/lib/db.server";
+import { orderCurrencyColumns } from "~/modules/orders/order-currency";
 import { startStripeStub, type StripeStub } from "../support/stripe-stub";
+import { SEED_CURRENCY } from "./support/orders";
 import { built, sessionCookieOf, startServer, type RunningServer } from "./support/server";
 
 const WEBHOOK_SECRET = "whsec_http_test";
@@ -50,6 +52,7 @@ describe.skipIf(!built)("online payment over HTTP (server.js)", () => {
       .values({
         checkout_id: checkout.id, user_id: 1, shop_id: shop.id, payment_method: paymentMethod,
         subtotal: payable, payable, ship_name: "Demo Customer", ship_phone: "5550100001", ship_address: "350 Market Street",
+        ...orderCurrencyColumns(SEED_CURRENCY),
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import type { OrderStatus } from "~/db/schema";
+import type { DisplayCurrency } from "~/lib/money";
 import { useMoney } from "~/lib/use-money";
 import { tabOfStatus } from "~/modules/orders/order-status";
 
@@ -12,6 +13,8 @@ export interface CancelOrderData {
   status: OrderStatus;
   /** Only a Pending order can be cancelled. */
   canCancel: boolean;
+  /** The currency it was placed in. */
+  currency: DisplayCurrency;
 }
 
 /**
@@ -34,7 +37,7 @@ export function CancelOrderForm({
   keep: ReactNode;
 }) {
   const { t } = useTranslation("orders");
-  const money = useMoney();
+  const money = useMoney(order.currency);
   return (
     <div className="text-center">
       <Heading id={titleId} className="text-2xl font-bold">{t("cancel.title")}</Heading>

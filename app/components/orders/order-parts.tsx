@@ -53,7 +53,7 @@ export function usePaymentMethod() {
 /** Subtotal, discount (with the coupon code), shipping, each VAT & Taxes line and the total payable. */
 export function OrderTotals({ order, locale }: { order: OrderDetails; locale: string }) {
   const { t } = useTranslation("orders");
-  const money = useMoney();
+  const money = useMoney(order.currency);
   const row = "flex justify-between gap-4 py-1.5";
   return (
     <dl className="text-sm">

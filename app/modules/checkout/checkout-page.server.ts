@@ -76,7 +76,7 @@ const refused = <T>(form: "coupon" | "place", reply: T, values?: Record<string, 
   data({ form, reply, values: values ?? null }, { status: 400 });
 
 export async function checkoutPageAction(request: Request, kind: CartKind) {
-  const { db, user, settings, t } = await signedIn(request, kind);
+  const { db, user, settings, t, currency } = await signedIn(request, kind);
   const path = CHECKOUT_PATHS[kind];
   const form = await request.formData();
   const intent = form.get("intent");
@@ -101,7 +101,7 @@ export async function checkoutPageAction(request: Request, kind: CartKind) {
   const submission = parseWithZod(form, { schema: placeOrderSchema });
   if (submission.status !== "success") return refused("place", submission.reply());
   try {
-    const placed = await placeOrder(db, user.id, { kind, ...submission.value }, orderRules(settings, user));
+    const placed = await placeOrder(db, user.id, { kind, ...submission.value, currency }, orderRules(settings, user));
     if (placed.payment_method === "cash" || placed.repeated) {
       return redirectWithToast(request, `/order-confirmation/${placed.checkout_id}`, { kind: "success", message: "checkout:placed" });
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/integration/support/databases";
+import { SEED_CURRENCY } from "../../../tests/integration/support/orders";
 import { seedDatabase } from "~/db/seed";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
@@ -7,7 +8,9 @@ import { createAddress } from "~/modules/account/addresses.server";
 import { addToCart, readCart, toggleShopSelection } from "~/modules/cart/cart.server";
 import { checkCartChoice } from "~/modules/catalog/product-details.server";
 import { applyCouponCode, computeCheckout } from "./checkout.server";
-import { placeOrder, type OrderRules } from "./place-order.server";
+import { formatMoney } from "~/lib/money";
+import { getOrder, listOrders } from "~/modules/orders/orders.server";
+import { placedOrders, placeOrder, type OrderRules } from "./place-order.server";
 import { shopTotals } from "./totals";
 
 const RULES: OrderRules = { multiVendor: true, cashOnDelivery: true, onlinePayment: true, gateways: ["test"], mustVerify: false };
@@ -122,7 +125,7 @@ describeEachDatabase("checkout and place order", (kind) => {
       expect(checkout.shops[0].coupon?.code).toBe(code);
       expect(checkout.totals.discount).toBe(Math.round(checkout.totals.subtotal / 10));
 
-      const placed = await placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "" }, RULES);
+      const placed = await placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "", currency: SEED_CURRENCY }, RULES);
       const order = await db.selectFrom("orders").selectAll().where("id", "=", placed.order_ids[0]).executeTakeFirstOrThrow();
       expect(order).toMatchObject({ coupon_code: code, discount: checkout.totals.discount, payable: checkout.totals.payable, status: "Pending", payment_status: "Pending" });
 
@@ -165,7 +168,7 @@ describeEachDatabase("checkout and place order", (kind) => {
       const [beforeA, beforeB] = [await stock(a.id), await stock(b.id)];
       const expected = await computeCheckout(db, shopper.userId, { kind: "cart", multiVendor: true });
 
-      const placed = await placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: " Leave at the door " }, RULES);
+      const placed = await placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: " Leave at the door ", currency: SEED_CURRENCY }, RULES);
       expect(placed.order_ids).toHaveLength(2);
       const orders = await db.selectFrom("orders").selectAll().where("checkout_id", "=", placed.checkout_id).orderBy("shop_id").execute();
       expect(orders.map((o) => o.shop_id)).toEqual([shops[0], shops[1]].sort((x, y) => x - y));
@@ -180,12 +183,31 @@ describeEachDatabase("checkout and place order", (kind) => {
       expect(left.groups[0].selected).toBe(false);
     });
 
+    it("keeps the currency the shopper saw at checkout, whatever its rate or the shopper's choice later", async () => {
+      const shopper = await newShopper(db, "Euro Shopper");
+      const a = await plainProduct(db, shops[0]);
+      await add(db, shopper.userId, a.id, 1);
+      await toggleShopSelection(db, shopper.userId, shops[0]);
+      const euro = { name: "EUR", symbol: "€", position: "suffix" as const, rate_from_default: 0.92 };
+      const placed = await placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "", currency: euro }, RULES);
+      const rate = await db.selectFrom("currencies").select("rate_from_default").where("name", "=", "EUR").executeTakeFirstOrThrow();
+      await db.updateTable("currencies").set({ rate_from_default: 0.5 }).where("name", "=", "EUR").execute();
+
+      const [orderId] = placed.order_ids;
+      const order = await getOrder(db, shopper.userId, orderId);
+      expect(order?.currency).toEqual(euro);
+      expect(formatMoney(order!.payable, order!.currency)).toBe(`${(Math.round(order!.payable * 0.92) / 100).toFixed(2)}€`);
+      expect((await listOrders(db, shopper.userId)).orders.map((o) => o.currency)).toEqual([euro]);
+      expect((await placedOrders(db, shopper.userId, placed.checkout_id))?.map((o) => o.currency)).toEqual([euro]);
+      await db.updateTable("currencies").set(rate).where("name", "=", "EUR").execute();
+    });
+
     it("a double submit with the same token makes one set of orders, also at the same moment", async () => {
       const shopper = await newShopper(db, "Double Click");
       const product = await plainProduct(db, shops[1]);
       await add(db, shopper.userId, product.id, 1);
       await toggleShopSelection(db, shopper.userId, shops[1]);
-      const input = { kind: "cart" as const, token: token(), address_id: shopper.addressId, payment_method: "cash", note: "" };
+      const input = { kind: "cart" as const, token: token(), address_id: shopper.addressId, payment_method: "cash", note: "", currency: SEED_CURRENCY };
       const [one, two] = await Promise.all([placeOrder(db, shopper.userId, input, RULES), placeOrder(db, shopper.userId, input, RULES)]);
       expect(one.order_ids).toEqual(two.order_ids);
       expect([one.repeated, two.repeated].sort()).toEqual([false, true]);
@@ -201,7 +223,7 @@ describeEachDatabase("checkout and place order", (kind) => {
       const product = await plainProduct(db, shops[0]);
       await add(db, shopper.userId, product.id, 1);
       await toggleShopSelection(db, shopper.userId, shops[0]);
-      const base = { kind: "cart" as const, address_id: shopper.addressId, payment_method: "cash", note: "" };
+      const base = { kind: "cart" as const, address_id: shopper.addressId, payment_method: "cash", note: "", currency: SEED_CURRENCY };
       await expectDomainError(placeOrder(db, shopper.userId, { ...base, token: token() }, { ...RULES, cashOnDelivery: false }), "checkout:errors.paymentMethod");
       await expectDomainError(placeOrder(db, shopper.userId, { ...base, token: token(), payment_method: "stripe" }, RULES), "checkout:errors.paymentMethod");
       await expectDomainError(placeOrder(db, shopper.userId, { ...base, token: token(), address_id: other.addressId }, RULES), "checkout:errors.addressRequired");
@@ -221,7 +243,7 @@ describeEachDatabase("checkout and place order", (kind) => {
       await add(db, shopper.userId, now.id, 2, { is_buy_now: "1" });
       const checkout = await computeCheckout(db, shopper.userId, { kind: "buynow", multiVendor: true });
       expect(checkout.shops.flatMap((s) => s.lines.map((l) => [l.product_id, l.quantity]))).toEqual([[now.id, 2]]);
-      await placeOrder(db, shopper.userId, { kind: "buynow", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "" }, RULES);
+      await placeOrder(db, shopper.userId, { kind: "buynow", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "", currency: SEED_CURRENCY }, RULES);
       const cart = await readCart(db, shopper.userId);
       expect(cart.groups.map((g) => [g.shop_id, g.selected])).toEqual([[shops[0], true]]);
       expect((await readCart(db, shopper.userId, { kind: "buynow" })).count).toBe(0);
@@ -240,7 +262,7 @@ describeEachDatabase("checkout and place order", (kind) => {
       }
       await db.updateTable("products").set({ quantity: 10 }).where("id", "=", product.id).execute();
       const results = await Promise.allSettled(
-        shoppers.map((shopper) => placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "" }, RULES)),
+        shoppers.map((shopper) => placeOrder(db, shopper.userId, { kind: "cart", token: token(), address_id: shopper.addressId, payment_method: "cash", note: "", currency: SEED_CURRENCY }, RULES)),
       );
       const placed = results.filter((r) => r.status === "fulfilled");
       const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");

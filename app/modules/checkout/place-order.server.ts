@@ -1,8 +1,10 @@
 import type { Db } from "~/lib/db.server";
+import type { DisplayCurrency } from "~/lib/money";
 import { DomainError } from "~/lib/domain-error";
 import { addressLines } from "~/modules/account/address-lines";
 import { getAddress } from "~/modules/account/addresses.server";
 import type { CartKind } from "~/modules/cart/cart.server";
+import { currencyOfOrder, ORDER_CURRENCY_COLUMNS, orderCurrencyColumns } from "~/modules/orders/order-currency";
 import { computeCheckout } from "./checkout.server";
 import { NOTE_MAX_LENGTH } from "./limits";
 
@@ -14,6 +16,8 @@ export interface PlaceOrderInput {
   /** "cash" or the name of an online payment gateway. */
   payment_method: string;
   note: string;
+  /** The currency the shopper sees the checkout in: the orders keep it, and its rate, for good. */
+  currency: DisplayCurrency;
 }
 
 export interface OrderRules {
@@ -122,6 +126,7 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
         // As printed on the order, kept with it since the address book may change later.
         ship_address: addressLines(address).join(", "),
         estimated_delivery_days: shop.estimated_delivery_days,
+        ...orderCurrencyColumns(input.currency),
         created_at: stamp,
         updated_at: stamp,
       }).returning("id").executeTakeFirstOrThrow();
@@ -162,15 +167,16 @@ export async function placedOrders(db: Db, userId: number, checkoutId: number) {
     .selectFrom("orders as o")
     .innerJoin("shops as s", "s.id", "o.shop_id")
     .leftJoin("payment_gateways as g", "g.name", "o.payment_method")
-    .select(["o.id", "o.status", "o.payment_method", "o.payment_status", "o.payable", "s.name as shop_name", "g.title as gateway_title"])
+    .select(["o.id", "o.status", "o.payment_method", "o.payment_status", "o.payable", "s.name as shop_name", "g.title as gateway_title", ...ORDER_CURRENCY_COLUMNS])
     .where("o.checkout_id", "=", checkoutId)
     .where("o.user_id", "=", userId)
     .orderBy("o.id")
     .execute();
   if (orders.length === 0) return null;
   // The gateway's title ("Stripe"); null for cash on delivery, as on the order's own page.
-  return orders.map(({ gateway_title, ...order }) => ({
+  return orders.map(({ gateway_title, currency_name, currency_symbol, currency_position, currency_rate, ...order }) => ({
     ...order,
     payment_title: order.payment_method === "cash" ? null : (gateway_title ?? order.payment_method),
+    currency: currencyOfOrder({ currency_name, currency_symbol, currency_position, currency_rate }),
   }));
 }

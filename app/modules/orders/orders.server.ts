@@ -1,7 +1,9 @@
 import type { OrderStatus, PaymentStatus, Row } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import type { DisplayCurrency } from "~/lib/money";
 import { DomainError } from "~/lib/domain-error";
 import { PER_PAGE } from "~/lib/pagination";
+import { currencyOfOrder, ORDER_CURRENCY_COLUMNS } from "./order-currency";
 import { ORDER_TABS, STATUS_OF_TAB, tabOfStatus, type OrderTab } from "./order-status";
 
 /** An order in the history list. */
@@ -15,6 +17,8 @@ export interface OrderSummary {
   shop: { id: number; name: string };
   /** Units bought, all lines together. */
   item_count: number;
+  /** The currency it was placed in: its amounts are shown in it. */
+  currency: DisplayCurrency;
 }
 
 export type OrderCounts = Record<OrderTab, number>;
@@ -65,6 +69,8 @@ export interface OrderDetails {
   can_cancel: boolean;
   /** Paid online and not paid yet, and not cancelled: "Make Payment" applies. */
   can_pay: boolean;
+  /** The currency it was placed in: its amounts are shown in it. */
+  currency: DisplayCurrency;
 }
 
 /** The order does not exist or is someone else's: both look the same (404), so other shoppers' ids cannot be probed. */
@@ -126,6 +132,7 @@ export async function listOrders(
       "o.payable",
       "s.id as shop_id",
       "s.name as shop_name",
+      ...ORDER_CURRENCY_COLUMNS,
       eb
         .selectFrom("order_items as i")
         .select((items) => items.fn.coalesce(items.fn.sum<number>("i.quantity"), items.lit(0)).as("units"))
@@ -145,10 +152,11 @@ export async function listOrders(
     total,
     page: shown,
     perPage,
-    orders: rows.map(({ shop_id, shop_name, item_count, ...order }) => ({
+    orders: rows.map(({ shop_id, shop_name, item_count, currency_name, currency_symbol, currency_position, currency_rate, ...order }) => ({
       ...order,
       shop: { id: shop_id, name: shop_name },
       item_count: Number(item_count ?? 0),
+      currency: currencyOfOrder({ currency_name, currency_symbol, currency_position, currency_rate }),
     })),
   };
 }
@@ -165,6 +173,7 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
       "o.ship_phone", "o.ship_address", "o.estimated_delivery_days",
       "s.id as shop_id", "s.name as shop_name", "s.logo as shop_logo", "s.address as shop_address",
       "g.title as gateway_title",
+      ...ORDER_CURRENCY_COLUMNS,
     ])
     .where("o.id", "=", orderId)
     .where("o.user_id", "=", userId)
@@ -181,7 +190,8 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
     db.selectFrom("order_taxes").select(["name", "basis_points", "amount"]).where("order_id", "=", orderId).orderBy("name").execute(),
   ]);
 
-  const { shop_id, shop_name, shop_logo, shop_address, gateway_title, estimated_delivery_days, ...rest } = order;
+  const { shop_id, shop_name, shop_logo, shop_address, gateway_title, estimated_delivery_days, currency_name, currency_symbol, currency_position, currency_rate, ...rest } =
+    order;
   const cash = order.payment_method === "cash";
   return {
     ...rest,
@@ -192,6 +202,7 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
     taxes,
     can_cancel: order.status === "Pending",
     can_pay: !cash && order.payment_status === "Pending" && order.status !== "Cancelled",
+    currency: currencyOfOrder({ currency_name, currency_symbol, currency_position, currency_rate }),
   };
 }
 

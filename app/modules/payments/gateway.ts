@@ -1,11 +1,11 @@
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 
-/** What a gateway is asked to collect: one payments row, in minor units of the shop's default currency. */
+/** What a gateway is asked to collect: one payments row, in minor units of the currency its orders were placed in. */
 export interface GatewayPayment {
   id: number;
   amount: number;
-  /** The default currency's name, lower-cased (ISO 4217: "usd"). */
+  /** That currency's name, lower-cased (ISO 4217: "eur"). */
   currency: string;
   /** What the shopper sees at the gateway for this payment (already translated). */
   description: string;

@@ -1,5 +1,7 @@
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
+import { convertMinorUnits } from "~/lib/money";
+import { currencyOfOrder } from "~/modules/orders/order-currency";
 import { getSettings, type PaymentGateway, type Settings } from "~/modules/settings/settings.server";
 import { InvalidPaymentReturnError, type GatewayOutcome, type PaymentGatewayAdapter } from "./gateway";
 import { stripeGateway, stripeWebhookOutcome } from "./stripe-gateway.server";
@@ -40,8 +42,8 @@ export interface BeginPaymentInput {
 }
 
 /**
- * Starts paying for some of the shopper's orders through a gateway: a new Pending payment for their total,
- * linked from the orders, and the gateway's page to send the shopper to. Paying again after a cancelled or
+ * Starts paying for some of the shopper's orders through a gateway: a new Pending payment for their total in the
+ * currency they were placed in (ADR 0019), linked from the orders, and the gateway's page to send the shopper to. Paying again after a cancelled or
  * failed attempt starts a new payment the same way.
  */
 export async function beginPayment(db: Db, input: BeginPaymentInput): Promise<{ redirectTo: string; paymentId: number }> {
@@ -55,7 +57,7 @@ export async function beginPayment(db: Db, input: BeginPaymentInput): Promise<{ 
 
   const orders = await db
     .selectFrom("orders")
-    .select(["id", "status", "payment_method", "payment_status", "payable"])
+    .select(["id", "status", "payment_method", "payment_status", "payable", "currency_name", "currency_symbol", "currency_position", "currency_rate"])
     .where("id", "in", orderIds)
     .where("user_id", "=", input.userId)
     .execute();
@@ -67,11 +69,15 @@ export async function beginPayment(db: Db, input: BeginPaymentInput): Promise<{ 
   }
   const amount = orders.reduce((sum, order) => sum + order.payable, 0);
   if (amount <= 0) throw new DomainError("payments:errors.nothingToPay");
+  // Each order as its pages show it; one checkout's orders share one currency.
+  const currency = orders[0].currency_name;
+  if (orders.some((order) => order.currency_name !== currency)) throw new DomainError("payments:errors.mixedCurrencies");
+  const charged = orders.reduce((sum, order) => sum + convertMinorUnits(order.payable, currencyOfOrder(order)), 0);
 
   const paymentId = await db.transaction().execute(async (trx) => {
     const payment = await trx
       .insertInto("payments")
-      .values({ user_id: input.userId, gateway: input.gateway, amount })
+      .values({ user_id: input.userId, gateway: input.gateway, amount, currency: currency.toLowerCase(), currency_amount: charged })
       .returning("id")
       .executeTakeFirstOrThrow();
     // Guarded: an order paid or cancelled since it was read above is not linked, and the whole attempt stops.
@@ -90,7 +96,7 @@ export async function beginPayment(db: Db, input: BeginPaymentInput): Promise<{ 
   let started: { redirectUrl: string; reference: string };
   try {
     started = await adapter.start(
-      { id: paymentId, amount, currency: settings.currency.name.toLowerCase(), description: input.description },
+      { id: paymentId, amount: charged, currency: currency.toLowerCase(), description: input.description },
       input.origin,
     );
   } catch (error) {
@@ -172,18 +178,26 @@ export async function receiveStripeWebhook(db: Db, payload: string, signature: s
   return outcome;
 }
 
-/** A payment shown on the test gateway's hosted page: only to its owner, else null (answered 404). */
+/**
+ * A payment shown on the test gateway's hosted page: only to its owner, else null (answered 404). Its amount is in
+ * minor units of the orders' currency, as the gateway charges it.
+ */
 export async function testPaymentForOwner(db: Db, paymentId: number, userId: number) {
   const payment = await db
     .selectFrom("payments")
-    .select(["id", "amount", "status", "gateway"])
+    .select(["id", "currency_amount as amount", "status", "gateway"])
     .where("id", "=", paymentId)
     .where("user_id", "=", userId)
     .where("gateway", "=", "test")
     .executeTakeFirst();
   if (!payment) return null;
-  const orders = await db.selectFrom("orders").select("id").where("payment_id", "=", paymentId).orderBy("id").execute();
-  return { ...payment, orderIds: orders.map((o) => o.id) };
+  const orders = await db.selectFrom("orders")
+    .select(["id", "currency_name", "currency_symbol", "currency_position", "currency_rate"])
+    .where("payment_id", "=", paymentId).orderBy("id").execute();
+  if (orders.length === 0) return null;
+  // The amount is already converted: shown with the currency's symbol at the rate 1.
+  const currency = { ...currencyOfOrder(orders[0]), rate_from_default: 1 };
+  return { ...payment, orderIds: orders.map((o) => o.id), currency };
 }
 
 /** The shop's own origin for the gateway's return addresses: BASE_URL when set, else the request's. */

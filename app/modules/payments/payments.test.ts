@@ -1,8 +1,12 @@
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { DisplayCurrency } from "~/lib/money";
 import type { Settings } from "~/modules/settings/settings.server";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/integration/support/databases";
+import { SEED_CURRENCY } from "../../../tests/integration/support/orders";
 import { startStripeStub, type StripeStub } from "../../../tests/support/stripe-stub";
+import { DomainError } from "~/lib/domain-error";
+import { orderCurrencyColumns } from "~/modules/orders/order-currency";
 import { InvalidPaymentReturnError } from "./gateway";
 import {
   availableGateways,
@@ -13,11 +17,14 @@ import {
   PaymentOrderNotFoundError,
   payOrder,
   receiveStripeWebhook,
+  testPaymentForOwner,
 } from "./payments.server";
 import { GatewayUnavailableError, WebhookSignatureError } from "./stripe-gateway.server";
 import { signTestResult, testReturnPath } from "./test-gateway.server";
 
 const ORIGIN = "https://shop.example";
+/** A currency an order may be placed in: 0.9 of the default, the symbol after the amount. */
+const EURO: DisplayCurrency = { name: "EUR", symbol: "€", position: "suffix", rate_from_default: 0.9 };
 const WEBHOOK_SECRET = "whsec_payments_test";
 
 describe("availableGateways", () => {
@@ -89,7 +96,10 @@ describeEachDatabase("payments", (kind) => {
     return id;
   }
 
-  async function newOrder(userId: number, values: { payable?: number; payment_method?: string; status?: "Pending" | "Cancelled" } = {}) {
+  async function newOrder(
+    userId: number,
+    values: { payable?: number; payment_method?: string; status?: "Pending" | "Cancelled"; currency?: DisplayCurrency } = {},
+  ) {
     const { id } = await test.db
       .insertInto("orders")
       .values({
@@ -103,6 +113,7 @@ describeEachDatabase("payments", (kind) => {
         ship_name: "Amina Haddad",
         ship_phone: "5550100101",
         ship_address: "12 Market Street",
+        ...orderCurrencyColumns(values.currency ?? SEED_CURRENCY),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -147,6 +158,23 @@ describeEachDatabase("payments", (kind) => {
       expect((await payment(paymentId)).reference).toMatch(/^test_/);
       expect(await order(first)).toEqual({ payment_status: "Pending", payment_id: paymentId });
       expect(await order(second)).toEqual({ payment_status: "Pending", payment_id: paymentId });
+    });
+
+    it("shows and charges the currency the orders were placed in, and refuses to mix currencies in one payment", async () => {
+      const first = await newOrder(owner, { payable: 2500, currency: EURO });
+      const second = await newOrder(owner, { payable: 1999, currency: EURO });
+      const { paymentId } = await begin(owner, [first, second]);
+      // Each order as its own page shows it: 22.50 € + 17.99 € (19.991 rounded).
+      expect(await testPaymentForOwner(test.db, paymentId, owner)).toMatchObject({
+        amount: 2250 + 1799,
+        currency: { name: "EUR", symbol: "€", position: "suffix", rate_from_default: 1 },
+      });
+      expect(await testPaymentForOwner(test.db, paymentId, stranger)).toBeNull();
+
+      const dollars = await newOrder(owner, { payable: 1000 });
+      const euros = await newOrder(owner, { payable: 1000, currency: EURO });
+      await expect(begin(owner, [dollars, euros])).rejects.toThrow(new DomainError("payments:errors.mixedCurrencies"));
+      expect(await order(dollars)).toEqual({ payment_status: "Pending", payment_id: null });
     });
 
     it("marks the payment and its orders paid once and never back", async () => {
@@ -284,6 +312,15 @@ describeEachDatabase("payments", (kind) => {
       });
       expect(redirectTo).toBe(session.url);
       expect(stub.requests.at(-1)).toEqual({ method: "POST", path: "/v1/checkout/sessions", apiKey: "sk_test_bazaar" });
+    });
+
+    it("asks for an order placed in euros in euros, at the rate it was placed at", async () => {
+      const id = await newOrder(owner, { payable: 4200, payment_method: "stripe", currency: EURO });
+      const { paymentId } = await begin(owner, [id], "stripe");
+      const { reference } = await payment(paymentId);
+      // 42.00 in the default currency at 0.9: the 37.80 the order's pages show.
+      expect(stub.sessions.get(reference!)).toMatchObject({ amount_total: 3780, currency: "eur" });
+      expect(await payment(paymentId)).toMatchObject({ amount: 4200, currency: "eur", currency_amount: 3780 });
     });
 
     it("marks paid on return only once Stripe says the session is paid", async () => {

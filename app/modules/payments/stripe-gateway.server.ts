@@ -1,7 +1,6 @@
 import Stripe from "stripe";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
-import { getSettings } from "~/modules/settings/settings.server";
 import { InvalidPaymentReturnError, idFrom, type GatewayOutcome, type PaymentGatewayAdapter } from "./gateway";
 
 /**
@@ -53,15 +52,12 @@ async function retrieveSession(sessionId: string): Promise<Stripe.Checkout.Sessi
 async function outcomeOfSession(db: Db, session: Stripe.Checkout.Session): Promise<GatewayOutcome> {
   const paymentId = idFrom(session.metadata?.payment_id);
   if (!paymentId) throw new InvalidPaymentReturnError();
-  const [payment, settings] = await Promise.all([
-    db.selectFrom("payments").select(["amount", "gateway", "reference"]).where("id", "=", paymentId).executeTakeFirst(),
-    getSettings(db),
-  ]);
+  const payment = await db.selectFrom("payments").select(["currency_amount", "currency", "gateway", "reference"]).where("id", "=", paymentId).executeTakeFirst();
   const matches =
     payment?.gateway === "stripe" &&
     payment.reference === session.id &&
-    session.amount_total === payment.amount &&
-    session.currency === settings.currency.name.toLowerCase();
+    session.amount_total === payment.currency_amount &&
+    session.currency === payment.currency;
   if (!matches) throw new InvalidPaymentReturnError();
   if (session.payment_status === "paid") return { paymentId, result: "paid" };
   if (session.status === "expired") return { paymentId, result: "cancelled" };

@@ -52,11 +52,11 @@ export const testGateway: PaymentGatewayAdapter = {
     if (!paymentId || (result !== "paid" && result !== "cancelled")) throw new InvalidPaymentReturnError();
     const payment = await db
       .selectFrom("payments")
-      .select(["amount", "gateway"])
+      .select(["currency_amount", "gateway"])
       .where("id", "=", paymentId)
       .executeTakeFirst();
     if (!payment || payment.gateway !== "test") throw new InvalidPaymentReturnError();
-    if (!signatureMatches(signTestResult(paymentId, result, payment.amount), params.get("signature") ?? "")) {
+    if (!signatureMatches(signTestResult(paymentId, result, payment.currency_amount), params.get("signature") ?? "")) {
       throw new InvalidPaymentReturnError();
     }
     return { paymentId, result };

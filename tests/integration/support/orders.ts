@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import type { DisplayCurrency } from "~/lib/money";
+import { orderCurrencyColumns } from "~/modules/orders/order-currency";
+
+/** The seed's default currency, in which orders are placed unless a test says otherwise. */
+export const SEED_CURRENCY: DisplayCurrency = { name: "USD", symbol: "$", position: "prefix", rate_from_default: 1 };
 
 /** One line of a made-up order: a real product, bought at its current price. */
 export interface FactoryLine {
@@ -19,6 +24,8 @@ export interface FactoryOrder {
   paymentStatus?: PaymentStatus;
   /** A coupon of the order's shop; its use is counted for the shopper as placing the order would. */
   couponId?: number;
+  /** The currency the order was placed in (the seed's default otherwise). */
+  currency?: DisplayCurrency;
   discount?: number;
   deliveryCharge?: number;
   /** VAT & Taxes lines as basis points of (subtotal − discount). */
@@ -105,6 +112,7 @@ export async function makeOrder(db: Db, order: FactoryOrder): Promise<MadeOrder>
         ship_phone: "+1 5550100101",
         ship_address: "12 Market Street, Downtown 94105",
         estimated_delivery_days: order.estimatedDeliveryDays ?? shop.estimated_delivery_days,
+        ...orderCurrencyColumns(order.currency ?? SEED_CURRENCY),
         created_at: at,
         updated_at: at,
       })
