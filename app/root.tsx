@@ -122,6 +122,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale = root?.locale ?? "en";
   const matches = useMatches();
+  const error = useRouteError();
+  const framed = !error && shellFor(matches.at(-1)?.id ?? "") !== undefined;
   const namespaces = useMemo(
     () => [...new Set(matches.flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? []))],
     [matches],
@@ -136,6 +138,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the first paint: parts that JavaScript folds away on small screens start folded (tailwind.css). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'document.documentElement.classList.add("js")' }} />
         <Meta />
         <Links />
         {root?.themeColors ? <ThemeStyle colors={root.themeColors} nonce={nonce} /> : null}
@@ -144,7 +148,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Around the toasts too: a toast's action can open a dialog ('View In Cart'). */}
         <DialogHost>
           {children}
-          <ToastRegion toasts={root?.toasts ?? []} />
+          {/* Framed pages have it at the top of their <main>; error pages and pages without the frame here. */}
+          {framed ? null : <ToastRegion />}
         </DialogHost>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

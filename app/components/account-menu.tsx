@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { UserIcon } from "./icons";
+import { CurrentMark, NumberInSentence } from "./text-only";
 
 const items = [
   { to: "/dashboard", key: "account.menu.dashboard" },
@@ -48,13 +49,16 @@ export function AccountMenu({
                 `flex items-center justify-between rounded-md px-3 py-2 text-sm ${isActive ? "bg-primary-50 font-semibold text-primary-800" : "hover:bg-slate-100"}`
               }
             >
-              <span>{t(item.key)}</span>
-              {"badge" in item && unreadMessages > 0 ? (
-                <span className="rounded-full bg-green-700 px-2 text-xs font-bold text-white">
-                  <span aria-hidden="true">{unreadMessages}</span>
-                  <span className="sr-only">{t("account.menu.unreadMessages", { count: unreadMessages })}</span>
-                </span>
-              ) : null}
+              {({ isActive }) => (
+                <>
+                  <span>{t(item.key)}{isActive ? <CurrentMark /> : null}</span>
+                  {"badge" in item && unreadMessages > 0 ? (
+                    <span className="rounded-full bg-green-700 px-2 text-xs font-bold text-white">
+                      <NumberInSentence sentence={t("account.menu.unreadMessages", { count: unreadMessages })} number={String(unreadMessages)} />
+                    </span>
+                  ) : null}
+                </>
+              )}
             </NavLink>
           </li>
         ))}

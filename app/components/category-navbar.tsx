@@ -4,16 +4,28 @@ import type { RootData } from "~/root";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, DownloadIcon, GridIcon } from "./icons";
 import { MenuLink } from "./nav-link";
+import { useHydrated } from "~/lib/use-hydrated";
 
-/** Bottom navbar: the Categories grid, the menu links from settings and the optional app download. */
-export function CategoryNavbar({ root }: { root: RootData }) {
+/**
+ * The main navigation, one copy for every screen: Categories, the menu links from settings and the optional app
+ * download. Without JavaScript Categories is a link to /categories (the page lists them all), so the long grid is
+ * not in every page; with it, the grid opens in place. On a small screen with JavaScript the navigation is a
+ * panel sliding in from the header's menu button; without JavaScript it is a row that scrolls sideways.
+ */
+export function CategoryNavbar({ root, open }: { root: RootData; open: boolean }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { shell, categories } = root;
   const showApp = shell.showDownloadApp && (shell.appStoreLink || shell.playStoreLink);
   return (
-    <nav aria-label={t("a11y.mainNavigation")} className="hidden border-b border-slate-200 bg-white md:block">
-      <div className="container-shop flex h-12 items-center gap-6 text-sm font-medium">
-        <Dropdown
+    <nav
+      id="site-navigation"
+      aria-label={t("a11y.mainNavigation")}
+      data-open={open ? "" : undefined}
+      className="js-mobile-collapsed group border-b border-slate-200 bg-white max-md:data-[open]:fixed max-md:data-[open]:bottom-0 max-md:data-[open]:end-0 max-md:data-[open]:top-16 max-md:data-[open]:z-50 max-md:data-[open]:w-72 max-md:data-[open]:overflow-y-auto max-md:data-[open]:shadow-2xl"
+    >
+      <div className="container-shop flex min-h-12 items-center gap-6 text-sm font-medium max-md:group-data-[open]:flex-col max-md:group-data-[open]:items-start max-md:group-data-[open]:py-4">
+        {hydrated ? <Dropdown
           summaryClassName="flex items-center gap-2 rounded-md bg-primary px-3 py-2 text-white hover:bg-primary-800"
           summary={
             <>
@@ -47,9 +59,14 @@ export function CategoryNavbar({ root }: { root: RootData }) {
               </li>
             </ul>
           </div>
-        </Dropdown>
+        </Dropdown> : (
+          <Link to="/categories" className="flex shrink-0 items-center gap-2 rounded-md bg-primary px-3 py-2 text-white hover:bg-primary-800">
+            <GridIcon className="h-4 w-4" />
+            <span>{t("navbar.categories")}</span>
+          </Link>
+        )}
 
-        <ul className="flex min-w-0 flex-1 items-center gap-5 overflow-x-auto">
+        <ul className="flex min-w-0 flex-1 items-center gap-5 overflow-x-auto max-md:group-data-[open]:flex-col max-md:group-data-[open]:items-start">
           {shell.menus.map((menu) => (
             <li key={menu.id} className="shrink-0">
               <MenuLink url={menu.url} target={menu.target} external={menu.is_external} className="py-2 hover:text-primary">
@@ -61,6 +78,7 @@ export function CategoryNavbar({ root }: { root: RootData }) {
 
         {showApp ? (
           <Dropdown
+            className="max-md:hidden max-md:group-data-[open]:block"
             summaryClassName="flex items-center gap-1 py-2 hover:text-primary"
             summary={
               <>

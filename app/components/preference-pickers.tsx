@@ -2,6 +2,7 @@ import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
+import { TextSeparator } from "./text-only";
 
 function useReturnPath() {
   const location = useLocation();
@@ -25,7 +26,8 @@ export function CurrencyPicker({ currencies, selected }: { currencies: { name: s
     >
       <Form method="post" action="/preferences" className="dropdown-panel end-0" aria-label={t("topbar.chooseCurrency")}>
         <input type="hidden" name="redirectTo" value={returnPath} />
-        {currencies.map((currency) => (
+        {currencies.map((currency, index) => [
+          index > 0 ? <TextSeparator key={`${currency.name}-separator`} /> : null,
           <button
             key={currency.name}
             type="submit"
@@ -36,8 +38,8 @@ export function CurrencyPicker({ currencies, selected }: { currencies: { name: s
           >
             <span aria-hidden="true" className="inline-block w-8">{currency.symbol}</span>
             {currency.name}
-          </button>
-        ))}
+          </button>,
+        ])}
       </Form>
     </Dropdown>
   );
@@ -62,7 +64,8 @@ export function LanguagePicker({ languages, selected }: { languages: { name: str
     >
       <Form method="post" action="/preferences" reloadDocument className="dropdown-panel end-0" aria-label={t("topbar.chooseLanguage")}>
         <input type="hidden" name="redirectTo" value={returnPath} />
-        {languages.map((language) => (
+        {languages.map((language, index) => [
+          index > 0 ? <TextSeparator key={`${language.name}-separator`} /> : null,
           <button
             key={language.name}
             type="submit"
@@ -73,8 +76,8 @@ export function LanguagePicker({ languages, selected }: { languages: { name: str
             className={`dropdown-item ${language.name === selected ? "font-semibold text-primary" : ""}`}
           >
             {language.title}
-          </button>
-        ))}
+          </button>,
+        ])}
       </Form>
     </Dropdown>
   );

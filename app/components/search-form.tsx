@@ -21,8 +21,7 @@ export function SearchForm({ className = "" }: { className?: string }) {
       />
       <button type="submit" className="flex items-center gap-1 rounded-e-md bg-primary px-4 text-sm font-semibold text-white hover:bg-primary-800">
         <SearchIcon className="h-4 w-4" />
-        <span className="hidden sm:inline">{t("header.search")}</span>
-        <span className="sr-only sm:hidden">{t("header.search")}</span>
+        <span className="sr-only sm:not-sr-only">{t("header.search")}</span>
       </button>
     </Form>
   );

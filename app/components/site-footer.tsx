@@ -1,6 +1,8 @@
 import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import type { FooterBlock, FooterItem } from "~/modules/settings/settings.server";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { ChevronDownIcon, MailIcon, PhoneIcon } from "./icons";
 import { MenuLink } from "./nav-link";
 
@@ -72,7 +74,33 @@ function ItemList({ block, root }: { block: FooterBlock; root: RootData }) {
   );
 }
 
-/** Footer columns from settings; under 640 px each column collapses behind its title. */
+/**
+ * Under 640 px with JavaScript a column folds behind its title (a button in the heading); without JavaScript, and
+ * on wider screens, every column is open. One copy of each list for every screen, so text browsers read it once.
+ */
+function FooterColumn({ block, root }: { block: FooterBlock; root: RootData }) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const listId = `footer-${block.id}`;
+  return (
+    <div className="border-b border-slate-700 py-2 sm:border-0 sm:py-0">
+      <h2 className="font-semibold">
+        {hydrated ? (
+          <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)} className="flex w-full items-center justify-between text-start sm:hidden">
+            {block.title}
+            <ChevronDownIcon className={`h-4 w-4 transition ${open ? "rotate-180" : ""}`} />
+          </button>
+        ) : null}
+        <span className={hydrated ? "max-sm:hidden" : undefined}>{block.title}</span>
+      </h2>
+      <div id={listId} data-open={open ? "" : undefined} className="js-footer-collapsed">
+        <ItemList block={block} root={root} />
+      </div>
+    </div>
+  );
+}
+
+/** Footer columns from settings. */
 export function SiteFooter({ root }: { root: RootData }) {
   const { t } = useTranslation();
   const { shell } = root;
@@ -81,21 +109,7 @@ export function SiteFooter({ root }: { root: RootData }) {
     <footer aria-label={t("a11y.footer")} className="mt-16 bg-slate-900 text-white">
       {shell.showFooter && shell.footers.length ? (
         <div className="container-shop grid gap-2 py-10 sm:grid-cols-2 sm:gap-8 lg:grid-cols-4">
-          {shell.footers.map((block) => (
-            <div key={block.id}>
-              <details className="group border-b border-slate-700 py-2 sm:hidden">
-                <summary className="flex items-center justify-between font-semibold">
-                  {block.title}
-                  <ChevronDownIcon className="h-4 w-4 transition group-open:rotate-180" />
-                </summary>
-                <ItemList block={block} root={root} />
-              </details>
-              <div className="hidden sm:block">
-                <h2 className="font-semibold">{block.title}</h2>
-                <ItemList block={block} root={root} />
-              </div>
-            </div>
-          ))}
+          {shell.footers.map((block) => <FooterColumn key={block.id} block={block} root={root} />)}
         </div>
       ) : null}
       <div className="border-t border-slate-700">

@@ -1,20 +1,18 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { RootData } from "~/root";
 import { CartLink } from "./cart/cart-link";
 import { DialogLink } from "./dialogs";
 import { Dropdown } from "./dropdown";
 import { BagIcon, ChevronDownIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
-import { MenuLink } from "./nav-link";
 import { SearchForm } from "./search-form";
+import { NumberInSentence, TextSeparator } from "./text-only";
 
-function CountBadge({ count }: { count: number }) {
-  return (
-    <span aria-hidden="true" className="absolute -end-2 -top-2 min-w-[1.25rem] rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-white">
-      {count}
-    </span>
-  );
-}
+/** Which of the header's parts is open on a small screen with JavaScript (the search row or the menu). */
+export type MobilePanel = "search" | "menu" | null;
+
+const badge = "absolute -end-2 -top-2 min-w-[1.25rem] rounded-full bg-primary px-1 text-center text-xs font-bold leading-5 text-white";
 
 const userLinks = [
   { to: "/dashboard", key: "userMenu.dashboard" },
@@ -23,59 +21,60 @@ const userLinks = [
   { to: "/change-password", key: "userMenu.changePassword" },
 ] as const;
 
-export function SiteHeader({ root }: { root: RootData }) {
+/**
+ * The header, one copy for every screen (ADR 0018: text browsers read each menu once): logo, the search form,
+ * wishlist, cart and the account menu or Login. On a small screen with JavaScript the search row and the main
+ * navigation (CategoryNavbar) fold away behind two buttons; without JavaScript they stay in view.
+ */
+export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: MobilePanel; onPanel: (panel: MobilePanel) => void }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const { shell, user, counts } = root;
   const location = useLocation();
   // After logging in the shopper comes back here (the login page itself is no place to return to).
   const here = `${location.pathname}${location.search}`;
   const loginHref = location.pathname === "/login" ? `/login${location.search}` : `/login?redirectTo=${encodeURIComponent(here)}`;
+  const toggle = (which: Exclude<MobilePanel, null>) => onPanel(panel === which ? null : which);
+  const mobileButton = "flex rounded p-1 md:hidden";
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="container-shop flex h-16 items-center gap-4">
+      <div className="container-shop flex flex-wrap items-center gap-x-4 gap-y-2 py-3 md:h-16 md:flex-nowrap md:py-0">
         <Link to="/" className="shrink-0">
-          <img src={shell.logo} alt={t("header.home", { appName: root.appName })} width={140} height={36} className="h-9 w-auto" />
+          <img src={shell.logo} alt={t("header.home", { appName: root.appName })} width={140} height={36} className="h-7 w-auto sm:h-9" />
         </Link>
 
-        <SearchForm className="mx-auto hidden md:flex" />
+        <div id="site-search" data-open={panel === "search" ? "" : undefined} className="js-mobile-collapsed order-last w-full md:order-none md:mx-auto md:w-auto md:flex-1">
+          <SearchForm className="mx-auto" />
+        </div>
 
-        <div className="ms-auto flex items-center gap-5 md:ms-0">
-          <Dropdown
-            className="md:hidden"
-            summaryClassName="flex rounded p-1"
-            summary={
-              <>
-                <SearchIcon />
-                <span className="sr-only">{t("header.openSearch")}</span>
-              </>
-            }
-          >
-            <div className="fixed inset-x-0 top-16 z-40 border-b border-slate-200 bg-white p-4 shadow-lg">
-              <SearchForm />
-            </div>
-          </Dropdown>
+        <div className="ms-auto flex items-center gap-3 sm:gap-5 md:ms-0">
+          {hydrated ? (
+            <button type="button" className={mobileButton} aria-expanded={panel === "search"} aria-controls="site-search" onClick={() => toggle("search")}>
+              <SearchIcon />
+              <span className="sr-only">{t("header.openSearch")}</span>
+            </button>
+          ) : null}
 
-          <Link to="/wishlist" className="relative hidden p-1 sm:flex">
+          <Link to="/wishlist" className="relative flex p-1">
             <HeartIcon className="h-6 w-6" />
-            <span className="sr-only">{t("header.wishlistCount", { count: counts.wishlist })}</span>
-            <CountBadge count={counts.wishlist} />
+            <NumberInSentence sentence={t("header.wishlistCount", { count: counts.wishlist })} number={String(counts.wishlist)} className={badge} />
           </Link>
-          <CartLink signedIn={user !== null} className="relative hidden p-1 sm:flex">
+          <TextSeparator />
+          <CartLink signedIn={user !== null} className="relative flex p-1">
             <BagIcon className="h-6 w-6" />
-            <span className="sr-only">{t("header.cartCount", { count: counts.cart })}</span>
-            <CountBadge count={counts.cart} />
+            <NumberInSentence sentence={t("header.cartCount", { count: counts.cart })} number={String(counts.cart)} className={badge} />
           </CartLink>
+          <TextSeparator />
 
           {user ? (
             <Dropdown
-              className="hidden md:block"
-              summaryClassName="flex items-center gap-2 rounded-md px-2 py-1 hover:bg-slate-100"
+              summaryClassName="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-slate-100 md:px-2"
               summary={
                 <>
                   {/* The name beside it says whose photo it is. */}
                   {user.profile_photo ? <img src={user.profile_photo} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
-                  <span className="max-w-[10rem] truncate text-sm font-medium">{user.name}</span>
-                  <ChevronDownIcon className="h-4 w-4" />
+                  <span className="sr-only max-w-[10rem] truncate text-sm font-medium md:not-sr-only">{user.name}</span>
+                  <ChevronDownIcon className="hidden h-4 w-4 md:block" />
                 </>
               }
             >
@@ -91,59 +90,18 @@ export function SiteHeader({ root }: { root: RootData }) {
               </ul>
             </Dropdown>
           ) : (
-            <DialogLink dialog="login" to={loginHref} className="btn-primary hidden whitespace-nowrap md:inline-flex">{t("header.login")}</DialogLink>
+            <DialogLink dialog="login" to={loginHref} className="btn-primary whitespace-nowrap max-sm:px-2">
+              <UserIcon className="h-5 w-5 sm:hidden" />
+              <span className="max-sm:sr-only">{t("header.login")}</span>
+            </DialogLink>
           )}
 
-          <Dropdown
-            className="md:hidden"
-            summaryClassName="flex rounded p-1"
-            summary={
-              <>
-                <MenuIcon className="h-6 w-6" />
-                <span className="sr-only">{t("header.openMenu")}</span>
-              </>
-            }
-          >
-            <nav
-              aria-label={t("header.menu")}
-              className="slide-in-end fixed bottom-0 end-0 top-16 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-2xl"
-            >
-              <ul className="space-y-1">
-                {user ? (
-                  <>
-                    <li className="px-2 py-2 font-semibold">{user.name}</li>
-                    {userLinks.map((link) => (
-                      <li key={link.to}><Link to={link.to} className="block rounded px-2 py-2 hover:bg-slate-100">{t(link.key)}</Link></li>
-                    ))}
-                    <li><DialogLink dialog="logout" to="/logout" className="block rounded px-2 py-2 text-red-700 hover:bg-slate-100">{t("userMenu.logout")}</DialogLink></li>
-                  </>
-                ) : (
-                  <li><DialogLink dialog="login" to={loginHref} className="btn-primary w-full">{t("header.login")}</DialogLink></li>
-                )}
-                <li>
-                  <Link to="/wishlist" className="flex justify-between rounded px-2 py-2 hover:bg-slate-100">
-                    <span>{t("header.wishlist")}</span>
-                    <span>{counts.wishlist}</span>
-                  </Link>
-                </li>
-                <li>
-                  <CartLink signedIn={user !== null} className="flex justify-between rounded px-2 py-2 hover:bg-slate-100">
-                    <span>{t("header.cart")}</span>
-                    <span>{counts.cart}</span>
-                  </CartLink>
-                </li>
-                <li><hr className="my-2 border-slate-200" /></li>
-                <li><Link to="/categories" className="block rounded px-2 py-2 hover:bg-slate-100">{t("navbar.categories")}</Link></li>
-                {shell.menus.map((menu) => (
-                  <li key={menu.id}>
-                    <MenuLink url={menu.url} target={menu.target} external={menu.is_external} className="block rounded px-2 py-2 hover:bg-slate-100">
-                      {menu.name}
-                    </MenuLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </Dropdown>
+          {hydrated ? (
+            <button type="button" className={mobileButton} aria-expanded={panel === "menu"} aria-controls="site-navigation" onClick={() => toggle("menu")}>
+              <MenuIcon className="h-6 w-6" />
+              <span className="sr-only">{t("header.openMenu")}</span>
+            </button>
+          ) : null}
         </div>
       </div>
     </header>

@@ -1,11 +1,12 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link, useLocation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import { CategoryNavbar } from "./category-navbar";
 import { hydrateWhenVisible } from "./lazy-component";
 import { CurrencyPicker, LanguagePicker } from "./preference-pickers";
-import { SiteHeader } from "./site-header";
+import { SiteHeader, type MobilePanel } from "./site-header";
+import { ToastRegion } from "./toast-region";
 import { TopBar } from "./top-bar";
 
 /** The footer is below the fold on every page: its code loads when the shopper scrolls to it. */
@@ -27,6 +28,10 @@ export function shellFor(routeId: string): ShellKind | undefined {
  */
 export function SiteShell({ kind, root, children }: { kind: ShellKind; root: RootData; children: ReactNode }) {
   const { t } = useTranslation();
+  // The small screen's search row or menu panel, open until the next page.
+  const [panel, setPanel] = useState<MobilePanel>(null);
+  const { key } = useLocation();
+  useEffect(() => setPanel(null), [key]);
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -37,14 +42,15 @@ export function SiteShell({ kind, root, children }: { kind: ShellKind; root: Roo
       ) : (
         <>
           <TopBar root={root} />
-          <SiteHeader root={root} />
-          <CategoryNavbar root={root} />
+          <SiteHeader root={root} panel={panel} onPanel={setPanel} />
+          <CategoryNavbar root={root} open={panel === "menu"} />
         </>
       )}
       {kind === "account" ? (
         children
       ) : (
         <main id="main" className="min-h-[50vh]">
+          <ToastRegion />
           {children}
         </main>
       )}

@@ -2,18 +2,23 @@ import { Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { lazyComponent } from "./lazy-component";
 import { useTranslation } from "~/lib/translation";
-import type { ShownToast } from "~/lib/toast";
+import { useRootData } from "~/root";
 import { useDialogLayer } from "./dialogs";
 
 /** The list's code loads with the first toast: most pages never show one. */
 const ToastList = lazyComponent(() => import("./toast-list"));
 
+const NO_TOASTS: never[] = [];
+
 /**
  * Flash messages in a polite live region, bottom-start (bottom-left, bottom-right in RTL). The region is on
- * every page from the start, so a screen reader announces the toasts put into it later.
+ * every page from the start, so a screen reader announces the toasts put into it later. It is the first thing in
+ * the page's `<main>` (placed there by the frame), so text browsers and screen readers in browse mode read a
+ * form's answer before the page, not after the footer; CSS pins it to the corner.
  */
-export function ToastRegion({ toasts }: { toasts: ShownToast[] }) {
+export function ToastRegion() {
   const { t } = useTranslation();
+  const toasts = useRootData()?.toasts ?? NO_TOASTS;
   const [active, setActive] = useState(toasts.length > 0);
   useEffect(() => {
     if (toasts.length > 0) setActive(true);

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import { PhoneIcon } from "./icons";
+import { TextSeparator } from "./text-only";
 import { CurrencyPicker, LanguagePicker } from "./preference-pickers";
 
 export function TopBar({ root }: { root: RootData }) {
@@ -14,10 +15,11 @@ export function TopBar({ root }: { root: RootData }) {
           {shell.multiVendor ? (
             <Link to="/shop/register" className="font-medium hover:underline">{t("topbar.becomeSeller")}</Link>
           ) : null}
+          <TextSeparator />
           {shell.mobile ? (
             <a href={`tel:${shell.mobile.replace(/[^\d+]/g, "")}`} className="hidden items-center gap-1 hover:underline sm:flex">
               <PhoneIcon className="h-4 w-4" />
-              <span>{t("topbar.hotline")}:</span>
+              <span>{t("topbar.hotline")}:</span>{" "}
               <span dir="ltr">{shell.mobile}</span>
             </a>
           ) : null}

@@ -8,6 +8,7 @@ import { formatDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination.server";
 import { useMoney } from "~/lib/use-money";
+import { CurrentMark, TextSeparator } from "~/components/text-only";
 import { ORDER_TABS, orderTabFrom } from "~/modules/orders/order-status";
 import { listOrders, type OrderSummary } from "~/modules/orders/orders.server";
 
@@ -41,7 +42,11 @@ export default function OrderHistory() {
                 }`}
               >
                 {t(`tabs.${name}`)}
-                <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-800">{counts[name]}</span>
+                {name === tab ? <CurrentMark /> : null}
+                <TextSeparator>{" "}</TextSeparator>
+                <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-800">
+                  <TextSeparator>(</TextSeparator>{counts[name]}<TextSeparator>)</TextSeparator>
+                </span>
               </Link>
             </li>
           ))}

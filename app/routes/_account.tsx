@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AccountMenu } from "~/components/account-menu";
+import { ToastRegion } from "~/components/toast-region";
 import { requireUser } from "~/lib/auth.server";
 import { useRootData } from "~/root";
 
@@ -17,6 +18,7 @@ export default function AccountLayout() {
     <div className="container-shop grid gap-6 py-8 md:grid-cols-[16rem_1fr]">
       <AccountMenu user={user} unreadMessages={0} />
       <main id="main" className="min-w-0">
+        <ToastRegion />
         <Outlet />
       </main>
     </div>

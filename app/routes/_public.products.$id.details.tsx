@@ -10,6 +10,7 @@ import { ProductGridWhenVisible, ReviewsSectionWhenVisible } from "~/components/
 import { ProductGallery } from "~/components/product-gallery";
 import { RatingStars } from "~/components/rating-stars";
 import { ShopCard } from "~/components/shop-card";
+import { TextSeparator } from "~/components/text-only";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { REVIEWS_PAGE_PARAM } from "~/lib/pagination";
@@ -137,13 +138,12 @@ export default function ProductDetailsPage() {
           <div className="space-y-2">
             <h1 className="text-2xl font-bold text-slate-900">{product.name}</h1>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <span className="inline-flex items-center gap-1">
-                <RatingStars rating={product.rating} />
-                <span aria-hidden="true">{product.rating.toFixed(1)}</span>
-              </span>
+              <RatingStars rating={product.rating} showValue />
+              <TextSeparator />
               <a href="#reviews" className="inline-flex min-h-6 items-center text-primary-700 hover:underline">
                 {t("reviews.count", { count: product.total_reviews })}
               </a>
+              <TextSeparator />
               <span>{t("details.sold", { count: product.total_sold })}</span>
             </p>
             <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
