@@ -66,7 +66,7 @@ export function CategoryNavbar({ root, open }: { root: RootData; open: boolean }
           </Link>
         )}
 
-        <ul className="flex min-w-0 flex-1 items-center gap-5 overflow-x-auto max-md:group-data-[open]:flex-col max-md:group-data-[open]:items-start">
+        <ul className="relative flex min-w-0 flex-1 items-center gap-5 overflow-x-auto max-md:group-data-[open]:flex-col max-md:group-data-[open]:items-start">
           {shell.menus.map((menu) => (
             <li key={menu.id} className="shrink-0">
               <MenuLink url={menu.url} target={menu.target} external={menu.is_external} className="py-2 hover:text-primary">
