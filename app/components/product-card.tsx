@@ -6,6 +6,7 @@ import { basePrice, savingPercent } from "~/modules/catalog/pricing";
 import type { ProductCard as ProductCardData } from "~/modules/catalog/products.server";
 import { CartForm } from "./cart/cart-form";
 import { BagIcon, StarIcon } from "./icons";
+import { NumberInSentence } from "./text-only";
 
 const COLUMNS = {
   five: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
@@ -57,8 +58,10 @@ export function ProductCard({ product }: { product: ProductCardData }) {
         </h3>
         <p className="flex items-center gap-1 text-xs text-slate-600">
           <StarIcon className="h-3.5 w-3.5 text-amber-500" />
-          <span className="sr-only">{t("product.rating", { rating: product.rating.toFixed(1) })} {t("product.reviews", { count: product.total_reviews })}</span>
-          <span aria-hidden="true">{product.rating.toFixed(1)} ({product.total_reviews})</span>
+          <span>
+            <NumberInSentence sentence={t("product.rating", { rating: product.rating.toFixed(1) })} number={product.rating.toFixed(1)} />
+          </span>
+          <span>{t("product.reviews", { count: product.total_reviews })}</span>
         </p>
         <p className="mt-auto flex flex-wrap items-baseline gap-2 pe-10">
           {discounted ? (

@@ -60,8 +60,8 @@ export function RegisterForm({ FormComponent = Form, lastResult, countries, rule
         <Field label={t("register.phone")} field={fields.phone} hint={t("register.phoneHint")} values={{ min: rules.phoneMinLength, max: rules.phoneMaxLength }}>
           <div className="flex">
             <span id={phoneCodeId} className="inline-flex items-center rounded-s-md border border-e-0 border-slate-400 bg-slate-50 px-3 text-slate-700" dir="ltr">
-              <span className="sr-only">{t("register.phoneCode", { code: phoneCode })}</span>
-              <span aria-hidden="true">{phoneCode}</span>
+              <span className="sr-only">{t("register.phoneCode")} </span>
+              {phoneCode}
             </span>
             {/* Separators are allowed while typing (they are stripped), so no pattern from the schema. */}
             <input

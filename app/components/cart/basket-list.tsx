@@ -5,6 +5,7 @@ import type { Cart, CartLine, CartShopGroup } from "~/modules/cart/cart.server";
 import { DialogLink } from "../dialogs";
 import { CartForm } from "./cart-form";
 import { StarIcon } from "../icons";
+import { NumberInSentence } from "../text-only";
 
 interface BasketProps {
   cart: Cart;
@@ -59,8 +60,9 @@ function ShopGroup({ group, multiVendor, redirectTo, headingLevel: Heading }: { 
         </Heading>
         <span className="flex items-center gap-1 text-sm text-slate-700">
           <StarIcon className="h-4 w-4 text-amber-500" />
-          <span aria-hidden="true">{group.shop_rating.toFixed(1)}</span>
-          <span className="sr-only">{t("shopRating", { rating: group.shop_rating.toFixed(1) })}</span>
+          <span>
+            <NumberInSentence sentence={t("shopRating", { rating: group.shop_rating.toFixed(1) })} number={group.shop_rating.toFixed(1)} />
+          </span>
         </span>
         <Link to={`/massages?shop=${group.shop_id}`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
           {t("chat")}<span className="sr-only"> {t("withShop", { shop: group.shop_name })}</span>
