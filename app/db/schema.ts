@@ -42,7 +42,10 @@ export interface UsersTable {
   profile_photo: string | null;
   gender: string | null;
   date_of_birth: string | null;
+  /** customer | seller (staff of `shop_id`) | admin (the platform, every shop). */
   role: DefaultText;
+  /** The shop a seller works for (migration 0009). */
+  shop_id: ColumnType<number | null, number | null | undefined, number | null>;
   email_verified_at: string | null;
   phone_verified_at: string | null;
   is_active: DefaultFlag;
@@ -362,6 +365,18 @@ export interface OrdersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   cancelled_at: string | null;
+  /** When it was Delivered: the return window starts then (migration 0009). */
+  delivered_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+/** One status an order took, when and set by whom; `notified_at` null: the shopper has not been told yet. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  status: OrderStatus;
+  actor_id: number | null;
+  created_at: Timestamp;
+  notified_at: string | null;
 }
 export interface OrderItemsTable {
   id: Generated<number>;
@@ -429,6 +444,7 @@ export interface Database {
   checkouts: CheckoutsTable;
   payments: PaymentsTable;
   orders: OrdersTable;
+  order_events: OrderEventsTable;
   order_items: OrderItemsTable;
   order_taxes: OrderTaxesTable;
   coupon_usages: CouponUsagesTable;

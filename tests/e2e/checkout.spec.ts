@@ -37,6 +37,8 @@ test.describe("checkout", () => {
   });
 
   test("single-vendor: every shop is checked out; address, coupon messages, cash on delivery, confirmation", async ({ page, context, baseURL, checkA11y }) => {
+    // A long journey (two settings changes, an address, three coupon messages, an order): more than the default 30 s on a busy machine.
+    test.slow();
     setSetting("multiVendor", "false");
     await signInAsNewShopper(context, baseURL!, "Checkout");
     await addToCart(page, SWEATER);

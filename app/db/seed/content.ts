@@ -12,6 +12,12 @@ export const DEMO_CUSTOMERS = [
   { name: "Demo Customer", email: "customer@example.com", phone: "5550100001" },
   { name: "Second Customer", email: "customer2@example.com", phone: "5550100002" },
 ] as const;
+/** The demo shop staff (of the first and second shop listed on /shops) and the platform admin. */
+export const DEMO_STAFF = [
+  { name: "Demo Seller", email: "seller@example.com", phone: "5550100011", role: "seller", shopRank: 0 },
+  { name: "Second Seller", email: "seller2@example.com", phone: "5550100012", role: "seller", shopRank: 1 },
+  { name: "Platform Admin", email: "admin@example.com", phone: "5550100013", role: "admin", shopRank: null },
+] as const;
 
 export const SITE = {
   appName: "Bazaar",
@@ -78,6 +84,37 @@ export async function seedUsers(db: Executor, passwordHash: string, now: number)
       gender: null,
       date_of_birth: null,
       role: "customer",
+      email_verified_at: createdAt,
+      phone_verified_at: createdAt,
+      is_active: 1,
+      last_seen_at: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })),
+  );
+}
+
+/** The demo staff, once the shops have their ratings: /shops lists by rating, then reviews, then id. */
+export async function seedStaff(db: Executor, passwordHash: string, now: number) {
+  const listed = await db.selectFrom("shops").select("id").where("is_active", "=", 1).orderBy("rating", "desc").orderBy("total_reviews", "desc").orderBy("id").limit(2).execute();
+  const usId = COUNTRIES.findIndex(([, iso2]) => iso2 === "US") + 1;
+  const createdAt = daysFrom(now, -120);
+  await insertRows(
+    db,
+    "users",
+    DEMO_STAFF.map((staff, index) => ({
+      id: DEMO_CUSTOMERS.length + index + 1,
+      name: staff.name,
+      email: staff.email,
+      phone: staff.phone,
+      phone_code: "+1",
+      country_id: usId,
+      password_hash: passwordHash,
+      profile_photo: `/media/seed/avatar/${slugify(staff.name)}.svg`,
+      gender: null,
+      date_of_birth: null,
+      role: staff.role,
+      shop_id: staff.shopRank === null ? null : (listed[staff.shopRank]?.id ?? null),
       email_verified_at: createdAt,
       phone_verified_at: createdAt,
       is_active: 1,

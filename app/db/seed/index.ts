@@ -15,6 +15,7 @@ import {
   seedLegalPages,
   seedLocales,
   seedNavigation,
+  seedStaff,
   seedUsers,
 } from "./content";
 import { syncSequences } from "./insert";
@@ -120,6 +121,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<v
     await seedBlogs(trx, summary, now);
     report("content", 3, contentSteps);
     await seedCoupons(trx, shops, now);
+    await seedStaff(trx, passwordHash, now);
   });
   await syncSequences(db, ID_TABLES);
   // Fresh statistics: without them SQLite's planner walks the wrong index on large catalogues (16 ms → 0.6 ms).
@@ -169,6 +171,8 @@ export async function resetDatabase(db: Db): Promise<void> {
     await sql<{ n: number }>`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_sequence'`.execute(db)
   ).rows[0]?.n;
   await db.transaction().execute(async (trx) => {
+    // Staff and shops refer to each other (users.shop_id, shops.user_id): foreign keys are checked at commit.
+    await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
     for (const table of order) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
     if (hasSequenceTable) await sql`DELETE FROM sqlite_sequence`.execute(trx);
   });

@@ -5,6 +5,7 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../
 import { escapeXml, renderSeedArt } from "~/lib/seed-art.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { listShops } from "~/modules/shops/shops.server";
 import { loader as mediaLoader } from "~/routes/media.seed.$kind.$file";
 import { isSeeded, resetDatabase, seedDatabase } from "./index";
 
@@ -225,7 +226,7 @@ describeEachDatabase("demo marketplace seed", (kind) => {
   });
 
   it("creates the two demo customers with a working password", async () => {
-    const users = await test.db.selectFrom("users").selectAll().orderBy("id").execute();
+    const users = await test.db.selectFrom("users").selectAll().where("role", "=", "customer").orderBy("id").execute();
     expect(users.map((u) => [u.name, u.email, u.phone_code, u.phone])).toEqual([
       ["Demo Customer", "customer@example.com", "+1", "5550100001"],
       ["Second Customer", "customer2@example.com", "+1", "5550100002"],
@@ -235,6 +236,17 @@ describeEachDatabase("demo marketplace seed", (kind) => {
       expect(await verifyPassword("secret123", user.password_hash)).toBe(true);
       expect(await verifyPassword("wrong-password", user.password_hash)).toBe(false);
     }
+  });
+
+  it("makes seller@ staff of the first shop on /shops, seller2@ of the second, admin@ the platform admin", async () => {
+    const { shops } = await listShops(test.db, { page: 1 });
+    const staff = await test.db.selectFrom("users").select(["email", "role", "shop_id", "password_hash"]).where("role", "!=", "customer").orderBy("id").execute();
+    expect(staff.map((u) => [u.email, u.role, u.shop_id])).toEqual([
+      ["seller@example.com", "seller", shops[0].id],
+      ["seller2@example.com", "seller", shops[1].id],
+      ["admin@example.com", "admin", null],
+    ]);
+    for (const user of staff) expect(await verifyPassword("secret123", user.password_hash)).toBe(true);
   });
 
   it("describes every image with alt text, and every seeded image URL renders", async () => {

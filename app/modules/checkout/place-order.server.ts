@@ -5,6 +5,7 @@ import { addressLines } from "~/modules/account/address-lines";
 import { getAddress } from "~/modules/account/addresses.server";
 import type { CartKind } from "~/modules/cart/cart.server";
 import { currencyOfOrder, ORDER_CURRENCY_COLUMNS, orderCurrencyColumns } from "~/modules/orders/order-currency";
+import { recordOrderEvent } from "~/modules/orders/order-lifecycle.server";
 import { computeCheckout } from "./checkout.server";
 import { NOTE_MAX_LENGTH } from "./limits";
 
@@ -131,6 +132,7 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
         updated_at: stamp,
       }).returning("id").executeTakeFirstOrThrow();
       order_ids.push(order.id);
+      await recordOrderEvent(trx, { order_id: order.id, user_id: userId, status: "Pending", actor_id: userId, at: stamp, tell: false });
       await trx.insertInto("order_items").values(shop.lines.map((line) => ({
         order_id: order.id,
         product_id: line.product_id,

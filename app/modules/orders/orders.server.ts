@@ -4,6 +4,8 @@ import type { DisplayCurrency } from "~/lib/money";
 import { DomainError } from "~/lib/domain-error";
 import { PER_PAGE } from "~/lib/pagination";
 import { currencyOfOrder, ORDER_CURRENCY_COLUMNS } from "./order-currency";
+import { OrderNotFoundError } from "./order-errors";
+import { cancelOrderInScope, cancellableStatuses, nextStatusOf, orderTimeline, type OrderEvent, type OrderScope } from "./order-lifecycle.server";
 import { ORDER_TABS, STATUS_OF_TAB, tabOfStatus, type OrderTab } from "./order-status";
 
 /** An order in the history list. */
@@ -19,6 +21,7 @@ export interface OrderSummary {
   item_count: number;
   /** The currency it was placed in: its amounts are shown in it. */
   currency: DisplayCurrency;
+  customer_name: string;
 }
 
 export type OrderCounts = Record<OrderTab, number>;
@@ -65,21 +68,21 @@ export interface OrderDetails {
   items: OrderItem[];
   /** The VAT & Taxes lines. */
   taxes: OrderTax[];
-  /** The shopper may cancel it (only while Pending). */
+  /** Who asks may cancel it: the shopper only while Pending, the shop until it is Delivered. */
   can_cancel: boolean;
+  /** The status the shop moves it to next; null for the shopper, and once Delivered or Cancelled. */
+  next_status: OrderStatus | null;
+  /** The statuses it took, oldest first. */
+  timeline: OrderEvent[];
+  delivered_at: string | null;
+  customer: { name: string; email: string | null; phone: string | null };
   /** Paid online and not paid yet, and not cancelled: "Make Payment" applies. */
   can_pay: boolean;
   /** The currency it was placed in: its amounts are shown in it. */
   currency: DisplayCurrency;
 }
 
-/** The order does not exist or is someone else's: both look the same (404), so other shoppers' ids cannot be probed. */
-export class OrderNotFoundError extends DomainError {
-  constructor() {
-    super("orders:errors.notFound");
-    this.name = "OrderNotFoundError";
-  }
-}
+export { OrderNotFoundError } from "./order-errors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -89,13 +92,26 @@ export function orderIdFrom(param: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
+/** Restricts a query on `orders as o` to the scope's orders. */
+function inScope<Q extends { where: (...args: any[]) => Q }>(query: Q, scope: OrderScope): Q {
+  if ("userId" in scope) return query.where("o.user_id", "=", scope.userId);
+  if ("shopId" in scope) return query.where("o.shop_id", "=", scope.shopId);
+  return query;
+}
+
 /** How many of the shopper's orders each tab holds ("all" is every order). */
-export async function countOrdersByTab(db: Db, userId: number): Promise<OrderCounts> {
-  const rows = await db
-    .selectFrom("orders")
-    .select((eb) => ["status", eb.fn.countAll<number>().as("count")])
-    .where("user_id", "=", userId)
-    .groupBy("status")
+export function countOrdersByTab(db: Db, userId: number): Promise<OrderCounts> {
+  return countOrdersInScope(db, { userId });
+}
+
+/** How many orders of the scope each tab holds, of those numbered `orderNumber` when given. */
+export async function countOrdersInScope(db: Db, scope: OrderScope, orderNumber: number | null = null): Promise<OrderCounts> {
+  const rows = await inScope(
+    db.selectFrom("orders as o").select((eb) => ["o.status", eb.fn.countAll<number>().as("count")]),
+    scope,
+  )
+    .$if(orderNumber !== null, (query) => query.where("o.id", "=", orderNumber!))
+    .groupBy("o.status")
     .execute();
   const counts = Object.fromEntries(ORDER_TABS.map((tab) => [tab, 0])) as OrderCounts;
   for (const row of rows) {
@@ -109,37 +125,47 @@ export async function countOrdersByTab(db: Db, userId: number): Promise<OrderCou
 }
 
 /** One page of the shopper's orders in a tab, newest first, with the counts of every tab. */
-export async function listOrders(
+export function listOrders(db: Db, userId: number, options: { tab?: OrderTab; page?: number; perPage?: number } = {}): Promise<OrderHistory> {
+  return listOrdersInScope(db, { userId }, options);
+}
+
+/** One page of the scope's orders in a tab (only the one numbered `orderNumber` when given), newest first. */
+export async function listOrdersInScope(
   db: Db,
-  userId: number,
-  { tab = "all", page = 1, perPage = PER_PAGE }: { tab?: OrderTab; page?: number; perPage?: number } = {},
+  scope: OrderScope,
+  { tab = "all", page = 1, perPage = PER_PAGE, orderNumber = null }: { tab?: OrderTab; page?: number; perPage?: number; orderNumber?: number | null } = {},
 ): Promise<OrderHistory> {
-  const counts = await countOrdersByTab(db, userId);
+  const counts = await countOrdersInScope(db, scope, orderNumber);
   const total = counts[tab];
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const shown = Math.min(Math.max(1, Math.floor(page) || 1), lastPage);
   if (total === 0) return { tab, counts, total, page: shown, perPage, orders: [] };
 
-  const rows = await db
-    .selectFrom("orders as o")
-    .innerJoin("shops as s", "s.id", "o.shop_id")
-    .select((eb) => [
-      "o.id",
-      "o.created_at",
-      "o.status",
-      "o.payment_method",
-      "o.payment_status",
-      "o.payable",
-      "s.id as shop_id",
-      "s.name as shop_name",
-      ...ORDER_CURRENCY_COLUMNS,
-      eb
-        .selectFrom("order_items as i")
-        .select((items) => items.fn.coalesce(items.fn.sum<number>("i.quantity"), items.lit(0)).as("units"))
-        .whereRef("i.order_id", "=", "o.id")
-        .as("item_count"),
-    ])
-    .where("o.user_id", "=", userId)
+  const rows = await inScope(
+    db
+      .selectFrom("orders as o")
+      .innerJoin("shops as s", "s.id", "o.shop_id")
+      .innerJoin("users as u", "u.id", "o.user_id")
+      .select((eb) => [
+        "o.id",
+        "o.created_at",
+        "o.status",
+        "o.payment_method",
+        "o.payment_status",
+        "o.payable",
+        "s.id as shop_id",
+        "s.name as shop_name",
+        "u.name as customer_name",
+        ...ORDER_CURRENCY_COLUMNS,
+        eb
+          .selectFrom("order_items as i")
+          .select((items) => items.fn.coalesce(items.fn.sum<number>("i.quantity"), items.lit(0)).as("units"))
+          .whereRef("i.order_id", "=", "o.id")
+          .as("item_count"),
+      ]),
+    scope,
+  )
+    .$if(orderNumber !== null, (query) => query.where("o.id", "=", orderNumber!))
     .$if(tab !== "all", (query) => query.where("o.status", "=", STATUS_OF_TAB[tab as Exclude<OrderTab, "all">]))
     .orderBy("o.id", "desc")
     .limit(perPage)
@@ -162,25 +188,33 @@ export async function listOrders(
 }
 
 /** One of the shopper's orders with its items, taxes, shop and payment; null for anyone else's or none. */
-export async function getOrder(db: Db, userId: number, orderId: number): Promise<OrderDetails | null> {
+export function getOrder(db: Db, userId: number, orderId: number): Promise<OrderDetails | null> {
+  return getOrderInScope(db, { userId }, orderId);
+}
+
+/** One order of the scope (a shopper's, a shop's, any) with everything its page shows; null outside the scope. */
+export async function getOrderInScope(db: Db, scope: OrderScope, orderId: number): Promise<OrderDetails | null> {
   const order = await db
     .selectFrom("orders as o")
     .innerJoin("shops as s", "s.id", "o.shop_id")
+    .innerJoin("users as u", "u.id", "o.user_id")
     .leftJoin("payment_gateways as g", "g.name", "o.payment_method")
     .select([
       "o.id", "o.created_at", "o.status", "o.cancelled_at", "o.payment_method", "o.payment_status", "o.coupon_code",
       "o.subtotal", "o.discount", "o.delivery_charge", "o.tax_amount", "o.payable", "o.note", "o.ship_name",
-      "o.ship_phone", "o.ship_address", "o.estimated_delivery_days",
+      "o.ship_phone", "o.ship_address", "o.estimated_delivery_days", "o.delivered_at",
+      "u.name as customer_name", "u.email as customer_email", "u.phone_code as customer_phone_code", "u.phone as customer_phone",
       "s.id as shop_id", "s.name as shop_name", "s.logo as shop_logo", "s.address as shop_address",
       "g.title as gateway_title",
       ...ORDER_CURRENCY_COLUMNS,
     ])
     .where("o.id", "=", orderId)
-    .where("o.user_id", "=", userId)
+    .$if("userId" in scope, (query) => query.where("o.user_id", "=", (scope as { userId: number }).userId))
+    .$if("shopId" in scope, (query) => query.where("o.shop_id", "=", (scope as { shopId: number }).shopId))
     .executeTakeFirst();
   if (!order) return null;
 
-  const [items, taxes] = await Promise.all([
+  const [items, taxes, timeline] = await Promise.all([
     db
       .selectFrom("order_items")
       .select(["id", "product_id", "name", "thumbnail", "color_name", "size_name", "unit_name", "unit_price", "quantity", "line_total", "is_digital"])
@@ -188,10 +222,14 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
       .orderBy("id")
       .execute(),
     db.selectFrom("order_taxes").select(["name", "basis_points", "amount"]).where("order_id", "=", orderId).orderBy("name").execute(),
+    orderTimeline(db, orderId),
   ]);
 
-  const { shop_id, shop_name, shop_logo, shop_address, gateway_title, estimated_delivery_days, currency_name, currency_symbol, currency_position, currency_rate, ...rest } =
-    order;
+  const {
+    shop_id, shop_name, shop_logo, shop_address, gateway_title, estimated_delivery_days, currency_name, currency_symbol, currency_position, currency_rate,
+    customer_name, customer_email, customer_phone_code, customer_phone, ...rest
+  } = order;
+  const shopper = "userId" in scope;
   const cash = order.payment_method === "cash";
   return {
     ...rest,
@@ -200,61 +238,18 @@ export async function getOrder(db: Db, userId: number, orderId: number): Promise
     shop: { id: shop_id, name: shop_name, logo: shop_logo, address: shop_address },
     items: items.map((item) => ({ ...item, is_digital: item.is_digital === 1 })),
     taxes,
-    can_cancel: order.status === "Pending",
+    can_cancel: cancellableStatuses(scope).includes(order.status),
+    next_status: shopper ? null : nextStatusOf(order.status),
+    timeline,
+    customer: { name: customer_name, email: customer_email, phone: customer_phone && `${customer_phone_code ?? ""}${customer_phone}` },
     can_pay: !cash && order.payment_status === "Pending" && order.status !== "Cancelled",
     currency: currencyOfOrder({ currency_name, currency_symbol, currency_position, currency_rate }),
   };
 }
 
-/**
- * Cancels one of the shopper's orders, only while it is Pending, and undoes what placing it did: every item goes
- * back in stock (and off the sold count) and the coupon use is given back. The guarded UPDATE (… AND status =
- * 'Pending') lets exactly one of two simultaneous cancels through, so stock is restored once.
- */
-export async function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<void> {
-  const at = now.toISOString();
-  await db.transaction().execute(async (tx) => {
-    const cancelled = await tx
-      .updateTable("orders")
-      .set({ status: "Cancelled", cancelled_at: at, updated_at: at })
-      .where("id", "=", orderId)
-      .where("user_id", "=", userId)
-      .where("status", "=", "Pending")
-      .returning(["id", "coupon_id"])
-      .executeTakeFirst();
-    if (!cancelled) {
-      const exists = await tx.selectFrom("orders").select("id").where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
-      throw exists ? new DomainError("orders:errors.notCancellable") : new OrderNotFoundError();
-    }
-
-    const lines = await tx
-      .selectFrom("order_items")
-      .select((eb) => ["product_id", eb.fn.sum<number>("quantity").as("quantity")])
-      .where("order_id", "=", orderId)
-      .groupBy("product_id")
-      .orderBy("product_id") // one lock order for every transaction that touches several products
-      .execute();
-    for (const line of lines) {
-      const quantity = Number(line.quantity);
-      await tx
-        .updateTable("products")
-        .set((eb) => ({
-          quantity: eb("quantity", "+", quantity),
-          total_sold: eb.case().when("total_sold", ">", quantity).then(eb("total_sold", "-", quantity)).else(0).end(),
-        }))
-        .where("id", "=", line.product_id)
-        .execute();
-    }
-
-    if (cancelled.coupon_id !== null) {
-      await tx
-        .updateTable("coupon_usages")
-        .set((eb) => ({ uses: eb.case().when("uses", ">", 0).then(eb("uses", "-", 1)).else(0).end() }))
-        .where("coupon_id", "=", cancelled.coupon_id)
-        .where("user_id", "=", userId)
-        .execute();
-    }
-  });
+/** Cancels one of the shopper's orders, only while it is Pending (see cancelOrderInScope). */
+export function cancelOrder(db: Db, userId: number, orderId: number, now = new Date()): Promise<void> {
+  return cancelOrderInScope(db, { userId }, userId, orderId, now);
 }
 
 /** For routes: a missing or foreign order (or a malformed id) is the Page Not Found answer. */
