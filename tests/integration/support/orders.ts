@@ -1,3 +1,4 @@
+import { recordOrderEvent } from "~/modules/orders/order-lifecycle.server";
 import { randomBytes } from "node:crypto";
 import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
@@ -118,6 +119,7 @@ export async function makeOrder(db: Db, order: FactoryOrder): Promise<MadeOrder>
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await recordOrderEvent(tx, { order_id: id, user_id: order.userId, status: "Pending", actor_id: order.userId, at, tell: false });
 
     await tx
       .insertInto("order_items")
