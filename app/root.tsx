@@ -15,13 +15,14 @@ import {
   useMatches,
   useRouteError,
   useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { useNonce } from "./components/nonce";
 import { DialogHost } from "./components/dialogs";
 import { FloatingCartTab } from "./components/cart/floating-cart-tab";
 import { ErrorPage } from "./components/error-page";
-import { shellFor, SiteShell } from "./components/site-shell";
+import { placesOwnToasts, shellFor, SiteShell } from "./components/site-shell";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
@@ -32,6 +33,8 @@ import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
 import { cartSummary } from "./modules/cart/cart.server";
 import { listCategories } from "./modules/catalog/categories.server";
+import { takeOrderNews } from "./modules/orders/order-lifecycle.server";
+import { tabOfStatus } from "./modules/orders/order-status";
 import stylesheet from "./tailwind.css";
 
 // The cart's texts are on every page: the floating cart tab, the cart panel and the cart toasts.
@@ -54,7 +57,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (staleCurrency) session.unset("currency");
   if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
 
-  const [categories, cart] = await Promise.all([listCategories(db), user ? cartSummary(db, user.id) : { count: 0, total: 0 }]);
+  const [categories, cart, orderNews] = await Promise.all([
+    listCategories(db),
+    user ? cartSummary(db, user.id) : { count: 0, total: 0 },
+    // What the shop did to the shopper's orders since their last page, told once.
+    user ? takeOrderNews(db, user.id) : [],
+  ]);
 
   return data(
     {
@@ -98,7 +106,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
         message: t(toast.message, toast.values),
         duration: toast.duration,
         action: toast.action && { ...toast.action, label: t(toast.action.label) },
-      })),
+      })).concat(
+        orderNews.map((news): ShownToast => ({
+          id: `order-${news.order_id}-${news.status}`,
+          kind: "info",
+          title: t("toast.info"),
+          message:
+            news.status === "Cancelled"
+              ? t("orders:news.cancelled", { id: news.order_id })
+              : t("orders:news.moved", { id: news.order_id, status: t(`orders:status.${tabOfStatus(news.status)}`) }),
+          duration: 5000,
+          action: { label: t("orders:news.view"), href: `/order-history/${news.order_id}` },
+        })),
+      ),
     },
     { headers },
   );
@@ -123,7 +143,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = root?.locale ?? "en";
   const matches = useMatches();
   const error = useRouteError();
-  const framed = !error && shellFor(matches.at(-1)?.id ?? "") !== undefined;
+  const leaf = matches.at(-1)?.id ?? "";
+  const ownToasts = !error && placesOwnToasts(leaf);
   const namespaces = useMemo(
     () => [...new Set(matches.flatMap((match) => (match.handle as { i18n?: string[] } | undefined)?.i18n ?? []))],
     [matches],
@@ -149,7 +170,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <DialogHost>
           {children}
           {/* Framed pages have it at the top of their <main>; error pages and pages without the frame here. */}
-          {framed ? null : <ToastRegion />}
+          {ownToasts ? null : <ToastRegion />}
         </DialogHost>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -158,8 +179,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Whether the page shows a signed-in shopper: shouldRevalidate gets no loader data, and only they have news to hear.
+let showsSignedInShopper = false;
+
+/**
+ * Remix re-runs the root loader after a form post; for a signed-in shopper also on every move to another page, so
+ * what the shop did to their orders (and their cart count from another tab) shows on their next page, as without JS.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate, formMethod, currentUrl, nextUrl }) =>
+  defaultShouldRevalidate || (showsSignedInShopper && !formMethod && currentUrl.pathname !== nextUrl.pathname);
+
 export default function App() {
   const root = useRootData();
+  showsSignedInShopper = Boolean(root?.user);
   const page = useMatches().at(-1);
   const shell = page && shellFor(page.id);
   return (
@@ -171,7 +203,7 @@ export default function App() {
       ) : (
         <Outlet />
       )}
-      <FloatingCartTab />
+      {shell ? <FloatingCartTab /> : null}
     </>
   );
 }

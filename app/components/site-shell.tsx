@@ -22,6 +22,11 @@ export function shellFor(routeId: string): ShellKind | undefined {
   return /^routes\/_(public|blog|account)[.]/.exec(routeId)?.[1] as ShellKind | undefined;
 }
 
+/** Pages that show the toasts at the top of their own `<main>`: the framed ones and the shop console. */
+export function placesOwnToasts(routeId: string): boolean {
+  return shellFor(routeId) !== undefined || routeId.startsWith("routes/shop-console");
+}
+
 /**
  * The frame around every page: the shop's header and footer, or the blog's slim header. Drawn by the root,
  * so the whole frame is one piece of code loaded once with the root.

@@ -2,16 +2,26 @@
 export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return dateFormat(locale).format(date);
+  return dateFormat(locale, false).format(date);
+}
+
+/** A date with its time, in UTC and saying so (the server renders it and knows no one's time zone). */
+export function formatDateTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  return dateFormat(locale, true).format(date);
 }
 
 // Making a formatter costs far more than using one, and a page of reviews formats dozens of dates.
 const formats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string) {
-  let format = formats.get(locale);
+function dateFormat(locale: string, withTime: boolean) {
+  const key = `${locale} ${withTime}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn", timeZone: "UTC" });
-    formats.set(locale, format);
+    format = withTime
+      ? new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short", numberingSystem: "latn", timeZone: "UTC" })
+      : new Intl.DateTimeFormat(locale, { dateStyle: "medium", numberingSystem: "latn", timeZone: "UTC" });
+    formats.set(key, format);
   }
   return format;
 }

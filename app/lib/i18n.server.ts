@@ -34,6 +34,9 @@ import frCart from "../../public/locales/fr/cart.json";
 import frCheckout from "../../public/locales/fr/checkout.json";
 import frOrders from "../../public/locales/fr/orders.json";
 import frPayments from "../../public/locales/fr/payments.json";
+import arConsole from "../../public/locales/ar/console.json";
+import enConsole from "../../public/locales/en/console.json";
+import frConsole from "../../public/locales/fr/console.json";
 import type { Settings } from "~/modules/settings/settings.server";
 import { i18nConfig, LOCALE_COOKIE } from "./i18n";
 import { Translations, type Resources } from "./translation";
@@ -42,11 +45,11 @@ import { secureCookies } from "./secrets.server";
 /** Translations are held in memory on the server: loading them per request costs throughput. */
 export const resources = {
   en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial,
-    cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments },
+    cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments, console: enConsole },
   ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial,
-    cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments },
+    cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments, console: arConsole },
   fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial,
-    cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments },
+    cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments, console: frConsole },
 };
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {

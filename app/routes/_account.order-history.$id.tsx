@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { DialogLink } from "~/components/dialogs";
-import { OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
+import { OrderAddress, OrderItemList, OrderStatusBadge, OrderTimeline, OrderTotals, PaymentStatusBadge, usePaymentMethod } from "~/components/orders/order-parts";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/seo";
-import { useMoney } from "~/lib/use-money";
 import { orderOrNotFound } from "~/modules/orders/orders.server";
 
 export const handle = { i18n: ["orders"] };
@@ -23,8 +22,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export default function OrderDetailsPage() {
   const { order, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
-  const money = useMoney(order.currency);
-  const itemOptions = useItemOptions();
   const paymentMethod = usePaymentMethod();
   const date = (iso: string) => <time dateTime={iso}>{formatDate(iso, locale)}</time>;
   const term = "text-xs text-slate-600";
@@ -79,38 +76,12 @@ export default function OrderDetailsPage() {
 
       <section aria-labelledby="items-title" className={panel}>
         <h2 id="items-title" className="text-lg font-bold">{t("items.title")}</h2>
-        <ul className="mt-3 divide-y divide-slate-200">
-          {order.items.map((item) => {
-            const options = itemOptions(item);
-            return (
-              <li key={item.id} className="flex flex-wrap items-start gap-4 py-4">
-                {item.thumbnail ? (
-                  <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-md border border-slate-200 object-cover" />
-                ) : null}
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold">
-                    <Link to={`/products/${item.product_id}/details`} className="hover:underline">{item.name}</Link>
-                  </p>
-                  {options ? <p className="text-sm text-slate-600">{options}</p> : null}
-                </div>
-                <dl className="grid grid-cols-3 gap-4 text-sm sm:w-80">
-                  <div>
-                    <dt className={term}>{t("items.unitPrice")}</dt>
-                    <dd>{money(item.unit_price)}</dd>
-                  </div>
-                  <div>
-                    <dt className={term}>{t("items.quantity")}</dt>
-                    <dd>{item.quantity}</dd>
-                  </div>
-                  <div>
-                    <dt className={term}>{t("items.lineTotal")}</dt>
-                    <dd className="font-semibold">{money(item.line_total)}</dd>
-                  </div>
-                </dl>
-              </li>
-            );
-          })}
-        </ul>
+        <OrderItemList order={order} />
+      </section>
+
+      <section aria-labelledby="timeline-title" className={panel}>
+        <h2 id="timeline-title" className="text-lg font-bold">{t("timeline.title")}</h2>
+        <OrderTimeline events={order.timeline} locale={locale} />
       </section>
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -121,11 +92,7 @@ export default function OrderDetailsPage() {
         <div className="space-y-6">
           <section aria-labelledby="address-title" className={panel}>
             <h2 id="address-title" className="text-lg font-bold">{t("order.shippingAddress")}</h2>
-            <address className="mt-2 text-sm not-italic text-slate-800">
-              <span className="block font-semibold"><bdi>{order.ship_name}</bdi></span>
-              <span className="block"><bdi dir="ltr">{order.ship_phone}</bdi></span>
-              <span className="block whitespace-pre-line"><bdi>{order.ship_address}</bdi></span>
-            </address>
+            <OrderAddress order={order} />
           </section>
           <section aria-labelledby="payment-title" className={panel}>
             <h2 id="payment-title" className="text-lg font-bold">{t("order.payment")}</h2>

@@ -2,14 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/order-parts";
+import { OrderStatusTabs } from "~/components/orders/order-status-tabs";
 import { Pagination } from "~/components/pagination";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination.server";
 import { useMoney } from "~/lib/use-money";
-import { CurrentMark, TextSeparator } from "~/components/text-only";
-import { ORDER_TABS, orderTabFrom } from "~/modules/orders/order-status";
+import { orderTabFrom } from "~/modules/orders/order-status";
 import { listOrders, type OrderSummary } from "~/modules/orders/orders.server";
 
 export const handle = { i18n: ["orders"] };
@@ -30,28 +30,7 @@ export default function OrderHistory() {
   return (
     <section aria-labelledby="orders-title" className="rounded-lg border border-slate-200 bg-white p-6">
       <h1 id="orders-title" className="text-2xl font-bold">{t("history.title")}</h1>
-      <nav aria-label={t("history.tabsLabel")} className="mt-4 border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-x-1">
-          {ORDER_TABS.map((name) => (
-            <li key={name}>
-              <Link
-                to={name === "all" ? "/order-history" : `/order-history?status=${name}`}
-                aria-current={name === tab ? "page" : undefined}
-                className={`flex items-center gap-2 border-b-2 px-3 py-2 text-sm ${
-                  name === tab ? "border-primary font-semibold text-primary-800" : "border-transparent text-slate-700 hover:border-slate-300"
-                }`}
-              >
-                {t(`tabs.${name}`)}
-                {name === tab ? <CurrentMark /> : null}
-                <TextSeparator>{" "}</TextSeparator>
-                <span className="rounded-full bg-slate-100 px-2 text-xs font-semibold text-slate-800">
-                  <TextSeparator>(</TextSeparator>{counts[name]}<TextSeparator>)</TextSeparator>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <OrderStatusTabs tab={tab} counts={counts} label={t("history.tabsLabel")} hrefOf={(name) => (name === "all" ? "/order-history" : `/order-history?status=${name}`)} />
       {orders.length ? (
         <>
           <p className="mt-4 text-sm text-slate-600">{t("history.orderCount", { count: total })}</p>

@@ -6,6 +6,7 @@ import { shopContext } from "~/lib/context.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
 import { pageTitle } from "~/lib/seo";
 import { accountBackoff, AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
+import { isConsoleUser } from "~/modules/console/staff.server";
 import { commitSession, flashToast, safeRedirectPath } from "~/lib/session.server";
 import { loginSchema } from "~/modules/auth/auth.schema";
 import { authenticate } from "~/modules/auth/login.server";
@@ -55,7 +56,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await accountBackoff.succeeded(account);
   await startSignIn(db, session, userId);
   flashToast(session, { kind: "success", title: "auth:login.successTitle", message: "auth:login.success", duration: 3000 });
-  return redirect(safeRedirectPath(submission.value.redirectTo), { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
+  const requested = safeRedirectPath(submission.value.redirectTo);
+  const to = requested === "/" && (await isConsoleUser(db, userId)) ? "/shop-console" : requested;
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
 }
 
 export default function LoginPage() {

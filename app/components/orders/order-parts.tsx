@@ -1,8 +1,12 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { useMoney } from "~/lib/use-money";
 import { tabOfStatus, type StatusTab } from "~/modules/orders/order-status";
+import type { OrderEvent } from "~/modules/orders/order-lifecycle.server";
 import type { OrderDetails, OrderItem } from "~/modules/orders/orders.server";
+import { formatDateTime } from "~/lib/dates";
+import { TextSeparator } from "../text-only";
 
 const statusColors: Record<StatusTab, string> = {
   pending: "bg-amber-100 text-amber-900",
@@ -87,5 +91,75 @@ export function OrderTotals({ order, locale }: { order: OrderDetails; locale: st
         <dd className="font-bold">{money(order.payable)}</dd>
       </div>
     </dl>
+  );
+}
+
+/** The order's lines as sold: thumbnail, name (a link to the product), options, unit price, quantity, line total. */
+export function OrderItemList({ order }: { order: Pick<OrderDetails, "items" | "currency"> }) {
+  const { t } = useTranslation("orders");
+  const money = useMoney(order.currency);
+  const itemOptions = useItemOptions();
+  const term = "text-xs text-slate-600";
+  return (
+<ul className="mt-3 divide-y divide-slate-200">
+      {order.items.map((item) => {
+        const options = itemOptions(item);
+        return (
+          <li key={item.id} className="flex flex-wrap items-start gap-4 py-4">
+            {item.thumbnail ? (
+              <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 rounded-md border border-slate-200 object-cover" />
+            ) : null}
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">
+                <Link to={`/products/${item.product_id}/details`} className="hover:underline">{item.name}</Link>
+              </p>
+              {options ? <p className="text-sm text-slate-600">{options}</p> : null}
+            </div>
+            <dl className="grid grid-cols-3 gap-4 text-sm sm:w-80">
+              <div>
+                <dt className={term}>{t("items.unitPrice")}</dt>
+                <dd>{money(item.unit_price)}</dd>
+              </div>
+              <div>
+                <dt className={term}>{t("items.quantity")}</dt>
+                <dd>{item.quantity}</dd>
+              </div>
+              <div>
+                <dt className={term}>{t("items.lineTotal")}</dt>
+                <dd className="font-semibold">{money(item.line_total)}</dd>
+              </div>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The shipping address as it was when ordered. */
+export function OrderAddress({ order }: { order: Pick<OrderDetails, "ship_name" | "ship_phone" | "ship_address"> }) {
+  return (
+    <address className="mt-2 text-sm not-italic text-slate-800">
+      <span className="block font-semibold"><bdi>{order.ship_name}</bdi></span>
+      <span className="block"><bdi dir="ltr">{order.ship_phone}</bdi></span>
+      <span className="block whitespace-pre-line"><bdi>{order.ship_address}</bdi></span>
+    </address>
+  );
+}
+
+/** Every status the order took, with its date and time, oldest first. */
+export function OrderTimeline({ events, locale }: { events: OrderEvent[]; locale: string }) {
+  const { t } = useTranslation("orders");
+  return (
+    <ol className="mt-3 space-y-3 border-s-2 border-slate-200 ps-4">
+      {events.map((event, index) => (
+        <li key={index} className="relative">
+          <span aria-hidden="true" className="absolute -start-[1.4rem] top-1.5 h-3 w-3 rounded-full border-2 border-white bg-primary" />
+          <span className="block font-semibold">{t(`status.${tabOfStatus(event.status)}`)}</span>
+          <TextSeparator />
+          <time dateTime={event.at} className="block text-sm text-slate-600">{formatDateTime(event.at, locale)}</time>
+        </li>
+      ))}
+    </ol>
   );
 }

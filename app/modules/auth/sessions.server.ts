@@ -57,7 +57,7 @@ export async function signedInUser(db: Db, session: ShopSession, now = new Date(
   const row = await db
     .selectFrom("user_sessions as us")
     .innerJoin("users as u", "u.id", "us.user_id")
-    .select(["u.id", "u.name", "u.email", "u.phone", "u.phone_code", "u.profile_photo", "u.email_verified_at", "u.phone_verified_at", "us.last_seen_at", "us.token_hash"])
+    .select(["u.id", "u.name", "u.email", "u.phone", "u.phone_code", "u.profile_photo", "u.email_verified_at", "u.phone_verified_at", "u.role", "u.shop_id", "us.last_seen_at", "us.token_hash"])
     .where("us.token_hash", "=", hashToken(token))
     .where("us.expires_at", ">", now.toISOString())
     .where("u.is_active", "=", 1)

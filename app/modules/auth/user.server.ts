@@ -8,4 +8,8 @@ export interface CurrentUser {
   profile_photo: string | null;
   email_verified_at: string | null;
   phone_verified_at: string | null;
+  /** customer | seller | admin */
+  role: string;
+  /** The shop a seller works for. */
+  shop_id: number | null;
 }
