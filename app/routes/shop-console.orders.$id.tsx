@@ -9,8 +9,8 @@ import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translation";
 import type { OrderStatus } from "~/db/schema";
-import { advanceOrder, cancelOrderInScope, ORDER_FLOW } from "~/modules/orders/order-lifecycle.server";
-import { tabOfStatus } from "~/modules/orders/order-status";
+import { advanceOrder, cancelOrderInScope } from "~/modules/orders/order-lifecycle.server";
+import { ORDER_FLOW, tabOfStatus } from "~/modules/orders/order-status";
 import { getOrderInScope, orderIdFrom, OrderNotFoundError } from "~/modules/orders/orders.server";
 
 /** One order of the shop (any shop's for the admin); another shop's, or none, is Page Not Found. */

@@ -94,7 +94,8 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     return visit(visitor, new URL(form.action || url, `${server.base}${url}`).pathname, fields);
   }
 
-  async function crawl(visitor: Visitor, seeds: string[]) {
+  /** Follows the links of every page from the seeds (only those under `within`, when given). */
+  async function crawl(visitor: Visitor, seeds: string[], within = "/") {
     const seen = new Set<string>();
     const perPattern = new Map<string, number>();
     const queue = [...seeds];
@@ -114,7 +115,9 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
       }
       const html = await response.text();
       pages.push({ visitor: visitor.name, url, status: response.status, html });
-      if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) queue.push(...linksOf(html, `${server.base}${url}`));
+      if ((response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+        queue.push(...linksOf(html, `${server.base}${url}`).filter((link) => link.startsWith(within)));
+      }
     }
   }
 
@@ -151,6 +154,8 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
       guestArabic: { name: "guest, ar", cookies: new Map() },
       customer: { name: "signed in, en", cookies: new Map() },
       customerArabic: { name: "signed in, ar", cookies: new Map() },
+      admin: { name: "console, en", cookies: new Map() },
+      adminArabic: { name: "console, ar", cookies: new Map() },
     } satisfies Record<string, Visitor>;
     const orderPages = await signInAndOrder(visitors.customer);
     const orderId = orderPages[0].match(/\d+$/)![0];
@@ -163,6 +168,13 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     await crawl(visitors.guestArabic, SEEDS);
     await crawl(visitors.customer, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
     await crawl(visitors.customerArabic, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
+    // The shop console, as the platform admin (who sees the customer's orders whatever their shop).
+    await submit(visitors.admin, "/login", /Password/, /^Login$/, { phone: "admin@example.com", password: DEMO_PASSWORD });
+    for (const [name, value] of visitors.admin.cookies) visitors.adminArabic.cookies.set(name, value);
+    await visit(visitors.adminArabic, "/preferences", [["locale", "ar"], ["redirectTo", "/shop-console"]]);
+    for (const visitor of [visitors.admin, visitors.adminArabic]) {
+      await crawl(visitor, ["/shop-console", "/shop-console/orders", `/shop-console/orders/${orderId}`, `/shop-console/orders?q=${orderId}`], "/shop-console");
+    }
 
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-pages-"));
     const files = pages.map((page, index) => {
@@ -205,6 +217,8 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
       expect(signedIn, `a signed-in crawl reaches ${route}`).toContain(route);
     }
     expect(visited("guest, ar")[0].html).toContain('dir="rtl"');
+    expect(visited("console, ar").map((page) => pattern(page.url))).toContain("/shop-console/orders/{id}");
+    expect(visited("console, ar").every((page) => page.status === 200 && page.html.includes('dir="rtl"'))).toBe(true);
     expect(pages.filter((page) => page.status >= 500).map((page) => `${page.visitor} ${page.url}: ${page.status}`)).toEqual([]);
   });
 

@@ -3,25 +3,14 @@ import type { Database, OrderStatus } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 import { OrderNotFoundError } from "./order-errors";
+import { previousStatusOf } from "./order-status";
+
 
 /**
  * The life of an order after Place Order (not-shown facts): Pending → Confirm → Processing → Pickup → On The Way →
  * Delivered, or Cancelled before it is Delivered. The shop moves it forward one step at a time; the shopper may cancel
  * while it is Pending. Every status is recorded (`order_events`): the shopper's timeline, and the news told to them.
  */
-export const ORDER_FLOW = ["Pending", "Confirm", "Processing", "Pickup", "On The Way", "Delivered"] as const satisfies readonly OrderStatus[];
-
-/** The status after `status` on the way to Delivered; null when Delivered or Cancelled. */
-export function nextStatusOf(status: OrderStatus): OrderStatus | null {
-  const at = (ORDER_FLOW as readonly OrderStatus[]).indexOf(status);
-  return at === -1 || at === ORDER_FLOW.length - 1 ? null : ORDER_FLOW[at + 1];
-}
-
-function previousStatusOf(status: OrderStatus): OrderStatus | null {
-  const at = (ORDER_FLOW as readonly OrderStatus[]).indexOf(status);
-  return at <= 0 ? null : ORDER_FLOW[at - 1];
-}
-
 /** Whose orders an operation may touch: one shopper's, one shop's (its staff), or every order (the platform admin). */
 export type OrderScope = { userId: number } | { shopId: number } | { everyShop: true };
 

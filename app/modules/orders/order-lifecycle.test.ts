@@ -3,7 +3,8 @@ import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../
 import { makeOrder, stockedProduct } from "../../../tests/integration/support/orders";
 import { seedDatabase } from "~/db/seed";
 import { DomainError } from "~/lib/domain-error";
-import { advanceOrder, cancelOrderInScope, ORDER_FLOW, takeOrderNews } from "./order-lifecycle.server";
+import { advanceOrder, cancelOrderInScope, takeOrderNews } from "./order-lifecycle.server";
+import { ORDER_FLOW } from "./order-status";
 import { getOrder, getOrderInScope, listOrdersInScope, OrderNotFoundError } from "./orders.server";
 
 describeEachDatabase("order lifecycle", (kind) => {

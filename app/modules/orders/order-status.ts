@@ -27,3 +27,18 @@ export function tabOfStatus(status: OrderStatus): StatusTab {
 export function orderTabFrom(value: string | null | undefined): OrderTab {
   return (ORDER_TABS as readonly string[]).includes(value ?? "") ? (value as OrderTab) : "all";
 }
+
+/** The way of an order to Delivered (not-shown facts); Cancelled may end it before. */
+export const ORDER_FLOW = ["Pending", "Confirm", "Processing", "Pickup", "On The Way", "Delivered"] as const satisfies readonly OrderStatus[];
+
+/** The status after `status` on the way to Delivered; null when Delivered or Cancelled. */
+export function nextStatusOf(status: OrderStatus): OrderStatus | null {
+  const at = (ORDER_FLOW as readonly OrderStatus[]).indexOf(status);
+  return at === -1 || at === ORDER_FLOW.length - 1 ? null : ORDER_FLOW[at + 1];
+}
+
+/** The status before `status` on the way to Delivered; null for Pending and Cancelled. */
+export function previousStatusOf(status: OrderStatus): OrderStatus | null {
+  const at = (ORDER_FLOW as readonly OrderStatus[]).indexOf(status);
+  return at <= 0 ? null : ORDER_FLOW[at - 1];
+}

@@ -5,8 +5,8 @@ import { DomainError } from "~/lib/domain-error";
 import { PER_PAGE } from "~/lib/pagination";
 import { currencyOfOrder, ORDER_CURRENCY_COLUMNS } from "./order-currency";
 import { OrderNotFoundError } from "./order-errors";
-import { cancelOrderInScope, cancellableStatuses, nextStatusOf, orderTimeline, type OrderEvent, type OrderScope } from "./order-lifecycle.server";
-import { ORDER_TABS, STATUS_OF_TAB, tabOfStatus, type OrderTab } from "./order-status";
+import { cancelOrderInScope, cancellableStatuses, orderTimeline, type OrderEvent, type OrderScope } from "./order-lifecycle.server";
+import { nextStatusOf, ORDER_TABS, STATUS_OF_TAB, tabOfStatus, type OrderTab } from "./order-status";
 
 /** An order in the history list. */
 export interface OrderSummary {

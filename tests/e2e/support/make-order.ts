@@ -1,6 +1,7 @@
 // Places made-up orders straight in the e2e database (Place Order's rows, stock taken) and prints them as JSON:
 //   tsx tests/e2e/support/make-order.ts [--user <id> | --new-customer <name>] [--count <n>] [--status <status>]
 //     [--payment cash|<gateway>] [--paid] [--quantity <n>] [--lines <n>] [--coupon] [--note <text>]
+//     [--shop-of <staff email>] (products of that staff member's shop)
 // Run with the environment of the worker's shop server (serverEnv() of tests/e2e/fixtures.ts), as tests/e2e/orders.spec.ts does.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     lines: { type: "string", default: "1" },
     coupon: { type: "boolean", default: false },
     note: { type: "string" },
+    "shop-of": { type: "string" },
   },
 });
 
@@ -41,7 +43,10 @@ try {
   }
 
   const quantity = Number(values.quantity);
-  const first = await stockedProduct(db, { minimumStock: 50 });
+  const staffShop = values["shop-of"]
+    ? (await db.selectFrom("users").select("shop_id").where("email", "=", values["shop-of"]).executeTakeFirstOrThrow()).shop_id ?? undefined
+    : undefined;
+  const first = await stockedProduct(db, { minimumStock: 50, inShop: staffShop });
   const products = [first];
   while (products.length < Number(values.lines)) {
     products.push(await stockedProduct(db, { minimumStock: 50, sameShopAs: first.id, notIn: products.map((p) => p.id) }));

@@ -168,7 +168,10 @@ export async function makeOrder(db: Db, order: FactoryOrder): Promise<MadeOrder>
 }
 
 /** A seeded physical product with at least `minimumStock` in stock, from the shop of `sameShopAs` when given. */
-export async function stockedProduct(db: Db, { minimumStock = 10, sameShopAs, notIn = [] }: { minimumStock?: number; sameShopAs?: number; notIn?: number[] } = {}) {
+export async function stockedProduct(
+  db: Db,
+  { minimumStock = 10, sameShopAs, inShop, notIn = [] }: { minimumStock?: number; sameShopAs?: number; inShop?: number; notIn?: number[] } = {},
+) {
   let query = db
     .selectFrom("products")
     .select(["id", "shop_id", "name", "quantity", "total_sold"])
@@ -178,6 +181,7 @@ export async function stockedProduct(db: Db, { minimumStock = 10, sameShopAs, no
   if (sameShopAs !== undefined) {
     query = query.where("shop_id", "=", db.selectFrom("products").select("shop_id").where("id", "=", sameShopAs));
   }
+  if (inShop !== undefined) query = query.where("shop_id", "=", inShop);
   if (notIn.length) query = query.where("id", "not in", notIn);
   return query.orderBy("id").executeTakeFirstOrThrow();
 }
