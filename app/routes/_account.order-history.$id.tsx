@@ -70,6 +70,11 @@ export default function OrderDetailsPage() {
           {order.can_cancel ? (
             <DialogLink dialog="order-cancel" to={`/order-history/${order.id}/cancel`} className="btn-secondary text-red-700">{t("order.cancel")}</DialogLink>
           ) : null}
+          {order.status === "Delivered" ? (
+            <form method="post" action={`/order-history/${order.id}/again`}>
+              <button type="submit" name="intent" value="order-again" className="btn-primary">{t("again.button")}</button>
+            </form>
+          ) : null}
           <Link to={`/order-history/${order.id}/invoice`} className="btn-secondary">{t("order.invoice")}</Link>
         </div>
       </section>

@@ -8,8 +8,8 @@ import { expect, serverEnv, test } from "./fixtures";
 import { signInAs } from "./session";
 
 /** Orders placed straight in the e2e database by tests/e2e/support/make-order.ts, of the given staff's shop. */
-function makeOrderForShopOf(staffEmail: string, customer: string): { email: string; order: MadeOrder; products: { id: number; name: string; quantity: number }[] } {
-  const output = execFileSync("node_modules/.bin/tsx", ["tests/e2e/support/make-order.ts", "--new-customer", customer, "--shop-of", staffEmail], {
+function makeOrderForShopOf(staffEmail: string, customer: string, ...options: string[]): { email: string; order: MadeOrder; products: { id: number; name: string; quantity: number }[] } {
+  const output = execFileSync("node_modules/.bin/tsx", ["tests/e2e/support/make-order.ts", "--new-customer", customer, "--shop-of", staffEmail, ...options], {
     env: { ...process.env, ...serverEnv() },
     encoding: "utf8",
   });
@@ -146,6 +146,17 @@ test.describe("the shop console", () => {
     await page.goto(`/order-history/${order.id}`);
     await expect(toast(page)).toContainText(`ألغى المتجر الطلب رقم ${order.id}.`);
     await expect(page.getByRole("region", { name: "مراحل الطلب" }).getByRole("listitem")).toHaveCount(2);
+    await checkA11y();
+  });
+
+  test("Order Again puts a delivered order's items back in the cart, at today's price", async ({ page, context, baseURL, checkA11y }) => {
+    const { email, order, products } = makeOrderForShopOf("seller@example.com", "Again Shopper", "--status", "Delivered");
+    await signInByEmail(context, baseURL!, email);
+    await page.goto(`/order-history/${order.id}`);
+    await page.getByRole("main").getByRole("button", { name: "Order Again" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(toast(page)).toContainText("1 item of the order is in your cart, at today's price.");
+    await expect(page.getByRole("main")).toContainText(products[0].name);
     await checkA11y();
   });
 });
