@@ -13,6 +13,7 @@ const contents: Record<string, ComponentType<DialogContentProps>> = {
   cart: lazy(() => import("./cart/cart-panel")),
   vouchers: lazy(() => import("./cart/voucher-dialog")),
   "order-cancel": lazy(() => import("./orders/cancel-order-dialog")),
+  "order-review": lazy(() => import("./orders/review-dialog")),
 };
 export type DialogName = keyof typeof contents;
 

@@ -185,6 +185,8 @@ export interface ReviewsTable {
   description: DefaultText;
   is_active: DefaultFlag;
   created_at: Timestamp;
+  /** The delivered order item reviewed (migration 0011); null for the seeded reviews. */
+  order_item_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CouponsTable {

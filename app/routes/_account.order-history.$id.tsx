@@ -81,7 +81,21 @@ export default function OrderDetailsPage() {
 
       <section aria-labelledby="items-title" className={panel}>
         <h2 id="items-title" className="text-lg font-bold">{t("items.title")}</h2>
-        <OrderItemList order={order} />
+        <OrderItemList
+          order={order}
+          actions={
+            order.status === "Delivered"
+              ? (item) =>
+                  item.reviewed ? (
+                    <p className="text-sm font-medium text-green-800">{t("review.reviewed")}</p>
+                  ) : (
+                    <DialogLink dialog="order-review" to={`/order-history/${order.id}/review/${item.id}`} className="btn-secondary text-sm">
+                      {t("review.write")}<span className="sr-only">: {item.name}</span>
+                    </DialogLink>
+                  )
+              : undefined
+          }
+        />
       </section>
 
       <section aria-labelledby="timeline-title" className={panel}>

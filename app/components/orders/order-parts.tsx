@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import type { OrderStatus, PaymentStatus } from "~/db/schema";
 import { useMoney } from "~/lib/use-money";
@@ -95,7 +96,7 @@ export function OrderTotals({ order, locale }: { order: OrderDetails; locale: st
 }
 
 /** The order's lines as sold: thumbnail, name (a link to the product), options, unit price, quantity, line total. */
-export function OrderItemList({ order }: { order: Pick<OrderDetails, "items" | "currency"> }) {
+export function OrderItemList({ order, actions }: { order: Pick<OrderDetails, "items" | "currency">; actions?: (item: OrderItem) => ReactNode }) {
   const { t } = useTranslation("orders");
   const money = useMoney(order.currency);
   const itemOptions = useItemOptions();
@@ -114,6 +115,7 @@ export function OrderItemList({ order }: { order: Pick<OrderDetails, "items" | "
                 <Link to={`/products/${item.product_id}/details`} className="hover:underline">{item.name}</Link>
               </p>
               {options ? <p className="text-sm text-slate-600">{options}</p> : null}
+              {actions ? <div className="mt-2">{actions(item)}</div> : null}
             </div>
             <dl className="grid grid-cols-3 gap-4 text-sm sm:w-80">
               <div>

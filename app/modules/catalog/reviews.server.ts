@@ -1,5 +1,8 @@
 import type { Db } from "~/lib/db.server";
+import { DomainError } from "~/lib/domain-error";
 import { PER_PAGE } from "~/lib/pagination";
+import { touchSettings } from "~/modules/settings/settings.server";
+import type { ReviewInput } from "./review.schema";
 
 /** Whose reviews: one product's, or all of one shop's products'. */
 export type ReviewTarget = { productId: number } | { shopId: number };
@@ -65,4 +68,78 @@ export async function listReviews(db: Db, target: ReviewTarget, { page, perPage 
     .limit(size)
     .offset(offset)
     .execute();
+}
+
+/** A delivered item the shopper may review, and whether they did. */
+export interface ReviewableItem {
+  order_id: number;
+  item_id: number;
+  product_id: number;
+  name: string;
+  thumbnail: string | null;
+  /** The order is Delivered: only then may its items be reviewed. */
+  delivered: boolean;
+  reviewed: boolean;
+}
+
+/** One item of one of the shopper's orders; null for anyone else's or none. */
+export async function findReviewableItem(db: Db, userId: number, orderId: number, itemId: number): Promise<ReviewableItem | null> {
+  const row = await db
+    .selectFrom("order_items as i")
+    .innerJoin("orders as o", "o.id", "i.order_id")
+    .leftJoin("reviews as r", "r.order_item_id", "i.id")
+    .select(["o.id as order_id", "i.id as item_id", "i.product_id", "i.name", "i.thumbnail", "o.status", "r.id as review_id"])
+    .where("i.id", "=", itemId)
+    .where("o.id", "=", orderId)
+    .where("o.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { status, review_id, ...item } = row;
+  return { ...item, delivered: status === "Delivered", reviewed: review_id !== null };
+}
+
+/**
+ * Writes the shopper's review of a delivered item, once per item (the unique index refuses a second even when two
+ * posts race), and brings the product's and the shop's rating and review count up to date in the same transaction.
+ * The settings' version stamp also keys the guest page cache (ADR 0007): touching it drops every cached page on every
+ * process, so no guest sees the old rating.
+ */
+export async function writeReview(db: Db, user: { id: number; name: string }, orderId: number, itemId: number, input: ReviewInput, now = new Date()) {
+  const item = await findReviewableItem(db, user.id, orderId, itemId);
+  if (!item) throw new ReviewItemNotFoundError();
+  if (!item.delivered) throw new DomainError("orders:review.errors.notDelivered");
+  if (item.reviewed) throw new DomainError("orders:review.errors.already");
+  await db.transaction().execute(async (tx) => {
+    const product = await tx.selectFrom("products").select("shop_id").where("id", "=", item.product_id).executeTakeFirstOrThrow();
+    const inserted = await tx
+      .insertInto("reviews")
+      .values({
+        product_id: item.product_id,
+        shop_id: product.shop_id,
+        user_id: user.id,
+        customer_name: user.name,
+        rating: input.rating,
+        description: input.description,
+        order_item_id: item.item_id,
+        created_at: now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.column("order_item_id").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) throw new DomainError("orders:review.errors.already");
+    const forProduct = await ratingSummary(tx, { productId: item.product_id });
+    await tx.updateTable("products").set({ rating: forProduct.average, total_reviews: forProduct.total }).where("id", "=", item.product_id).execute();
+    const forShop = await ratingSummary(tx, { shopId: product.shop_id });
+    await tx.updateTable("shops").set({ rating: forShop.average, total_reviews: forShop.total }).where("id", "=", product.shop_id).execute();
+  });
+  await touchSettings(db);
+  return { product_id: item.product_id };
+}
+
+/** Not the shopper's order item (or none): Page Not Found, like any foreign order. */
+export class ReviewItemNotFoundError extends DomainError {
+  constructor() {
+    super("orders:errors.notFound");
+    this.name = "ReviewItemNotFoundError";
+  }
 }

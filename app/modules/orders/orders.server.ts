@@ -38,7 +38,7 @@ export interface OrderHistory {
 }
 
 /** An ordered line as sold: its copies of name, options and prices. */
-export type OrderItem = Omit<Row<"order_items">, "order_id" | "is_digital"> & { is_digital: boolean };
+export type OrderItem = Omit<Row<"order_items">, "order_id" | "is_digital"> & { is_digital: boolean; /** The shopper wrote its review. */ reviewed: boolean };
 
 export type OrderTax = Omit<Row<"order_taxes">, "order_id">;
 
@@ -216,10 +216,11 @@ export async function getOrderInScope(db: Db, scope: OrderScope, orderId: number
 
   const [items, taxes, timeline] = await Promise.all([
     db
-      .selectFrom("order_items")
-      .select(["id", "product_id", "name", "thumbnail", "color_name", "size_name", "unit_name", "unit_price", "quantity", "line_total", "is_digital"])
-      .where("order_id", "=", orderId)
-      .orderBy("id")
+      .selectFrom("order_items as i")
+      .leftJoin("reviews as r", "r.order_item_id", "i.id")
+      .select(["i.id", "i.product_id", "i.name", "i.thumbnail", "i.color_name", "i.size_name", "i.unit_name", "i.unit_price", "i.quantity", "i.line_total", "i.is_digital", "r.id as review_id"])
+      .where("i.order_id", "=", orderId)
+      .orderBy("i.id")
       .execute(),
     db.selectFrom("order_taxes").select(["name", "basis_points", "amount"]).where("order_id", "=", orderId).orderBy("name").execute(),
     orderTimeline(db, orderId),
@@ -236,7 +237,7 @@ export async function getOrderInScope(db: Db, scope: OrderScope, orderId: number
     estimated_delivery_at: new Date(Date.parse(order.created_at) + estimated_delivery_days * DAY_MS).toISOString(),
     payment_title: cash ? null : (gateway_title ?? order.payment_method),
     shop: { id: shop_id, name: shop_name, logo: shop_logo, address: shop_address },
-    items: items.map((item) => ({ ...item, is_digital: item.is_digital === 1 })),
+    items: items.map(({ review_id, ...item }) => ({ ...item, is_digital: item.is_digital === 1, reviewed: review_id !== null })),
     taxes,
     can_cancel: cancellableStatuses(scope).includes(order.status),
     next_status: shopper ? null : nextStatusOf(order.status),
