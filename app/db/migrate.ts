@@ -7,6 +7,7 @@ import * as m0005 from "./migrations/0005_similar_products_index";
 import * as m0006 from "./migrations/0006_accounts";
 import * as m0007 from "./migrations/0007_cart_orders";
 import * as m0008 from "./migrations/0008_order_currency";
+import * as m0010 from "./migrations/0010_wishlist";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,8 @@ const migrations: Record<string, Migration> = {
   "0006_accounts": m0006,
   "0007_cart_orders": m0007,
   "0008_order_currency": m0008,
+  // 0009 is taken by the roles and order-lifecycle branch.
+  "0010_wishlist": m0010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
