@@ -19,7 +19,7 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
 }
 
 interface PageRouter {
-  subscribe(listener: (state: { navigation: { state: string }; fetchers: Map<string, { state: string }> }) => void): () => void;
+  subscribe(listener: (state: { fetchers: Map<string, { state: string }> }) => void): () => void;
 }
 
 /** Remix's router of this page (set by RemixBrowser), if any. */
@@ -69,12 +69,12 @@ export function hydrateWhenVisible<C extends ComponentType<any>>(load: () => Pro
           : null;
       if (observer && element) observer.observe(element);
       else start();
-      // An answer in place (a fetcher's post, a navigation) is drawn in a transition, and React holds a transition
+      // A fetcher's answer in place (a heart, a cart form) is drawn in a transition, and React holds a transition
       // back while it reaches a part still waiting for its code: the code must load then, not when scrolled to (a
       // heart pressed at the top of a product page would otherwise wait for the shopper to scroll). Watched on the
       // router itself, since the hooks that tell it are held back with the transition.
       const unsubscribe = routerOfPage()?.subscribe((state) => {
-        if (state.navigation.state !== "idle" || [...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")) start();
+        if ([...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")) start();
       });
       return () => {
         mounted = false;
