@@ -35,6 +35,7 @@ import { cartSummary } from "./modules/cart/cart.server";
 import { listCategories } from "./modules/catalog/categories.server";
 import { takeOrderNews } from "./modules/orders/order-lifecycle.server";
 import { tabOfStatus } from "./modules/orders/order-status";
+import { wishlistIds } from "./modules/wishlist/wishlist.server";
 import stylesheet from "./tailwind.css";
 
 // The cart's texts are on every page: the floating cart tab, the cart panel and the cart toasts.
@@ -57,11 +58,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (staleCurrency) session.unset("currency");
   if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
 
-  const [categories, cart, orderNews] = await Promise.all([
+  const [categories, cart, orderNews, wishlist] = await Promise.all([
     listCategories(db),
     user ? cartSummary(db, user.id) : { count: 0, total: 0 },
     // What the shop did to the shopper's orders since their last page, told once.
     user ? takeOrderNews(db, user.id) : [],
+    user ? wishlistIds(db, user.id) : [],
   ]);
 
   return data(
@@ -96,7 +98,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currency,
       categories,
       user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
-      counts: { wishlist: 0, cart: cart.count },
+      counts: { wishlist: wishlist.length, cart: cart.count },
+      /**
+       * The products in the signed-in shopper's wishlist: the hearts of every card and product page. Signed-in pages
+       * are never kept by the guest page cache, and a guest has none.
+       */
+      wishlist,
       /** The cart's total (minor units) for the floating cart tab. */
       cartTotal: cart.total,
       toasts: toasts.map((toast): ShownToast => ({

@@ -18,6 +18,13 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
   return ServerRendered as C;
 }
 
+interface PageRouter {
+  subscribe(listener: (state: { fetchers: Map<string, { state: string }> }) => void): () => void;
+}
+
+/** Remix's router of this page (set by RemixBrowser), if any. */
+const routerOfPage = () => (typeof window === "undefined" ? undefined : (window as unknown as { __remixRouter?: PageRouter }).__remixRouter);
+
 /**
  * A part of the page below the fold: the server draws it whole; in the browser its code loads, and the part
  * hydrates, only when it comes near the viewport (until then React keeps the server's HTML, whose links and
@@ -62,9 +69,17 @@ export function hydrateWhenVisible<C extends ComponentType<any>>(load: () => Pro
           : null;
       if (observer && element) observer.observe(element);
       else start();
+      // A fetcher's answer in place (a heart, a cart form) is drawn in a transition, and React holds a transition
+      // back while it reaches a part still waiting for its code: the code must load then, not when scrolled to (a
+      // heart pressed at the top of a product page would otherwise wait for the shopper to scroll). Watched on the
+      // router itself, since the hooks that tell it are held back with the transition.
+      const unsubscribe = routerOfPage()?.subscribe((state) => {
+        if ([...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")) start();
+      });
       return () => {
         mounted = false;
         observer?.disconnect();
+        unsubscribe?.();
       };
     }, [loaded]);
 

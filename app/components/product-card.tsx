@@ -7,6 +7,7 @@ import type { ProductCard as ProductCardData } from "~/modules/catalog/products.
 import { CartForm } from "./cart/cart-form";
 import { BagIcon, StarIcon } from "./icons";
 import { NumberInSentence } from "./text-only";
+import { WishlistHeart } from "./wishlist-heart";
 
 const COLUMNS = {
   five: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
@@ -49,7 +50,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           <span className="absolute start-2 top-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("product.off", { percent })}</span>
         ) : null}
         {product.is_digital ? (
-          <span className="absolute end-2 top-2 rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">{t("product.digital")}</span>
+          <span className="absolute bottom-2 start-2 rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">{t("product.digital")}</span>
         ) : null}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
@@ -74,6 +75,8 @@ export function ProductCard({ product }: { product: ProductCardData }) {
           )}
         </p>
         <AddToCartButton product={product} className="absolute bottom-2 end-2 z-10" />
+        {/* Over the picture's top corner, read last: after what the card says and its cart button. */}
+        <WishlistHeart product={product} className="absolute end-2 top-2 z-10" />
       </div>
     </article>
   );
@@ -83,7 +86,7 @@ export function ProductCard({ product }: { product: ProductCardData }) {
  * A product card's quick Add to Cart: one unit, no colour, size or unit, back to the same page. The server checks
  * it like any add (a product with a larger minimum order goes to its page with the reason).
  */
-function AddToCartButton({ product, className }: { product: { id: number; name: string }; className?: string }) {
+export function AddToCartButton({ product, className }: { product: { id: number; name: string }; className?: string }) {
   const { t } = useTranslation("cart");
   const location = useLocation();
   return (

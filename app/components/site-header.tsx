@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { RootData } from "~/root";
@@ -55,10 +56,10 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
             </button>
           ) : null}
 
-          <Link to="/wishlist" className="relative flex p-1">
+          <WishlistLink signedIn={user !== null} className="relative flex p-1">
             <HeartIcon className="h-6 w-6" />
             <NumberInSentence sentence={t("header.wishlistCount", { count: counts.wishlist })} number={String(counts.wishlist)} className={badge} />
-          </Link>
+          </WishlistLink>
           <TextSeparator />
           <CartLink signedIn={user !== null} className="relative flex p-1">
             <BagIcon className="h-6 w-6" />
@@ -105,5 +106,14 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
         </div>
       </div>
     </header>
+  );
+}
+
+/** The header's heart: the wishlist, or for a guest the login (the dialog with JS), back to the wishlist after (spec §2). */
+function WishlistLink({ signedIn, className, children }: { signedIn: boolean; className: string; children: ReactNode }) {
+  return signedIn ? (
+    <Link to="/wishlist" className={className}>{children}</Link>
+  ) : (
+    <DialogLink dialog="login" to={`/login?redirectTo=${encodeURIComponent("/wishlist")}`} className={className}>{children}</DialogLink>
   );
 }

@@ -8,6 +8,7 @@ import * as m0006 from "./migrations/0006_accounts";
 import * as m0007 from "./migrations/0007_cart_orders";
 import * as m0008 from "./migrations/0008_order_currency";
 import * as m0009 from "./migrations/0009_shop_staff_order_events";
+import * as m0010 from "./migrations/0010_wishlist";
 import * as m0011 from "./migrations/0011_reviews_of_order_items";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007_cart_orders": m0007,
   "0008_order_currency": m0008,
   "0009_shop_staff_order_events": m0009,
+  "0010_wishlist": m0010,
   "0011_reviews_of_order_items": m0011,
 };
 

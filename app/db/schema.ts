@@ -396,6 +396,8 @@ export interface OrderItemsTable {
 }
 export interface OrderTaxesTable { order_id: number; name: string; basis_points: number; amount: number }
 export interface CouponUsagesTable { coupon_id: number; user_id: number; uses: DefaultInt }
+/** A product a shopper keeps for later (one row per shopper and product). */
+export interface WishlistItemsTable { user_id: number; product_id: number; created_at: Timestamp }
 
 export interface Database {
   settings: SettingsTable;
@@ -450,6 +452,7 @@ export interface Database {
   order_items: OrderItemsTable;
   order_taxes: OrderTaxesTable;
   coupon_usages: CouponUsagesTable;
+  wishlist_items: WishlistItemsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

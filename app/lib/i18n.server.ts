@@ -37,6 +37,12 @@ import frPayments from "../../public/locales/fr/payments.json";
 import arConsole from "../../public/locales/ar/console.json";
 import enConsole from "../../public/locales/en/console.json";
 import frConsole from "../../public/locales/fr/console.json";
+import arDashboard from "../../public/locales/ar/dashboard.json";
+import arWishlist from "../../public/locales/ar/wishlist.json";
+import enDashboard from "../../public/locales/en/dashboard.json";
+import enWishlist from "../../public/locales/en/wishlist.json";
+import frDashboard from "../../public/locales/fr/dashboard.json";
+import frWishlist from "../../public/locales/fr/wishlist.json";
 import type { Settings } from "~/modules/settings/settings.server";
 import { i18nConfig, LOCALE_COOKIE } from "./i18n";
 import { Translations, type Resources } from "./translation";
@@ -45,11 +51,14 @@ import { secureCookies } from "./secrets.server";
 /** Translations are held in memory on the server: loading them per request costs throughput. */
 export const resources = {
   en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial,
-    cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments, console: enConsole },
+    cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments, console: enConsole,
+    wishlist: enWishlist, dashboard: enDashboard },
   ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial,
-    cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments, console: arConsole },
+    cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments, console: arConsole,
+    wishlist: arWishlist, dashboard: arDashboard },
   fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial,
-    cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments, console: frConsole },
+    cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments, console: frConsole,
+    wishlist: frWishlist, dashboard: frDashboard },
 };
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {

@@ -3,11 +3,17 @@ import { Outlet } from "@remix-run/react";
 import { AccountMenu } from "~/components/account-menu";
 import { ToastRegion } from "~/components/toast-region";
 import { requireUser } from "~/lib/auth.server";
+import { requireUserOrLogin } from "~/lib/login-first.server";
 import { useRootData } from "~/root";
 
-/** Account layout: only for a signed-in shopper; a guest is sent to / (spec §2). The root draws the frame. */
+/**
+ * Account layout: only for a signed-in shopper; a guest is sent to / (spec §2), except from /wishlist, where a
+ * guest is asked to log in and comes back (spec §2: a wishlist opened by a guest shows the login). The root draws
+ * the frame.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
+  if (new URL(request.url).pathname === "/wishlist") await requireUserOrLogin(request);
+  else await requireUser(request);
   return { unreadMessages: 0 };
 }
 

@@ -11,6 +11,7 @@ import { ProductGallery } from "~/components/product-gallery";
 import { RatingStars } from "~/components/rating-stars";
 import { ShopCard } from "~/components/shop-card";
 import { TextSeparator } from "~/components/text-only";
+import { WishlistHeart } from "~/components/wishlist-heart";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { REVIEWS_PAGE_PARAM } from "~/lib/pagination";
@@ -136,7 +137,10 @@ export default function ProductDetailsPage() {
 
         <div className="space-y-5 lg:col-span-4">
           <div className="space-y-2">
-            <h1 className="text-2xl font-bold text-slate-900">{product.name}</h1>
+            <div className="flex items-start justify-between gap-3">
+              <h1 className="text-2xl font-bold text-slate-900">{product.name}</h1>
+              <WishlistHeart product={product} className="shrink-0" />
+            </div>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
               <RatingStars rating={product.rating} showValue />
               <TextSeparator />

@@ -27,7 +27,7 @@ const SEEDS = [
   "/products/999999/details",
 ];
 const ACCOUNT_SEEDS = [
-  "/dashboard", "/profile", "/change-password", "/manage-address", "/manage-address/new", "/order-history", "/logout",
+  "/dashboard", "/wishlist", "/profile", "/change-password", "/manage-address", "/manage-address/new", "/order-history", "/logout",
   "/checkout", "/buynow",
 ];
 
@@ -131,6 +131,9 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     const listing = await visit(visitor, "/products?color_id=1");
     const productPath = linksOf(listing.html, server.base).find((link) => /^\/products\/\d+\/details$/.test(link))!;
     await submit(visitor, productPath, /Add to Cart/, /^Add to Cart/);
+    // Its heart: /wishlist and the dashboard then list a product, and its hearts show 'Remove … from wishlist'.
+    const hearted = await submit(visitor, productPath, /to wishlist$/, /to wishlist$/);
+    expect(hearted.html, "the product is in the wishlist").toMatch(/Remove [^<]+ from wishlist/);
     const cart = await visit(visitor, "/cart");
     const shopForm = formsOf(cart.html).find((form) => form.action === "/cart/select-shop")!;
     await visit(visitor, "/cart/select-shop", successfulControls(shopForm));

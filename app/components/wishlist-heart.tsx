@@ -1,0 +1,56 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useMemo } from "react";
+import { useTranslation } from "~/lib/translation";
+import { useHydrated } from "~/lib/use-hydrated";
+import { useRootData } from "~/root";
+import { HeartIcon } from "./icons";
+
+/** Whether the signed-in shopper's wishlist holds this product (the root's list; a guest's is empty). */
+export function useInWishlist(productId: number): boolean {
+  const ids = useRootData()?.wishlist;
+  const set = useMemo(() => new Set(ids ?? []), [ids]);
+  return set.has(productId);
+}
+
+/**
+ * The heart of a product (spec §2): a form of its own posting `product_id` and `intent` (add or remove, what the
+ * shopper sees) to /wishlist/toggle. Without JS it comes back to this page with a toast; with JS it posts through a
+ * fetcher and is answered in place (`stay`): the heart changes at once, the header's count follows. A guest is
+ * asked to log in first, as Add to Cart does. Its state is in its name ('Add … to wishlist' / 'Remove … from
+ * wishlist'), which every client reads; the filled heart shows it to the eye.
+ */
+export function WishlistHeart({
+  product,
+  className = "",
+  iconClassName = "h-5 w-5",
+}: {
+  product: { id: number; name: string };
+  className?: string;
+  iconClassName?: string;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const saved = useInWishlist(product.id);
+  // While the post is on its way the heart already shows what was asked for.
+  const pending = fetcher.formData?.get("intent");
+  const inWishlist = typeof pending === "string" ? pending === "add" : saved;
+  const label = t(inWishlist ? "product.removeFromWishlist" : "product.addToWishlist", { name: product.name });
+  return (
+    <fetcher.Form method="post" action="/wishlist/toggle" className={className}>
+      <input type="hidden" name="product_id" value={product.id} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
+      <button
+        type="submit"
+        name="intent"
+        value={inWishlist ? "remove" : "add"}
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-red-700 shadow ring-1 ring-slate-200 hover:bg-red-50"
+      >
+        <HeartIcon className={iconClassName} fill={inWishlist ? "currentColor" : "none"} />
+        <span className="sr-only">{label}</span>
+      </button>
+    </fetcher.Form>
+  );
+}
