@@ -10,6 +10,7 @@ import * as m0008 from "./migrations/0008_order_currency";
 import * as m0009 from "./migrations/0009_shop_staff_order_events";
 import * as m0010 from "./migrations/0010_wishlist";
 import * as m0011 from "./migrations/0011_reviews_of_order_items";
+import * as m0012 from "./migrations/0012_returns";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "0009_shop_staff_order_events": m0009,
   "0010_wishlist": m0010,
   "0011_reviews_of_order_items": m0011,
+  "0012_returns": m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

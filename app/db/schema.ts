@@ -380,6 +380,25 @@ export interface OrderEventsTable {
   created_at: Timestamp;
   notified_at: string | null;
 }
+export type ReturnStatus = "Pending" | "Approved" | "Damaged" | "Mismatch" | "Cancelled" | "Refunded";
+/** A return of some items of one delivered order (migration 0012). */
+export interface ReturnOrdersTable {
+  id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  shop_id: number;
+  status: ColumnType<ReturnStatus, ReturnStatus | undefined, ReturnStatus>;
+  reason: string;
+  return_address: string;
+  bank_name: string;
+  bank_account_number: string;
+  shop_note: string | null;
+  amount: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  refunded_at: string | null;
+}
+export interface ReturnOrderItemsTable { id: Generated<number>; return_order_id: number; order_item_id: number; quantity: number; line_total: number }
 export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
@@ -449,6 +468,8 @@ export interface Database {
   payments: PaymentsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  return_orders: ReturnOrdersTable;
+  return_order_items: ReturnOrderItemsTable;
   order_items: OrderItemsTable;
   order_taxes: OrderTaxesTable;
   coupon_usages: CouponUsagesTable;
