@@ -7,20 +7,23 @@ import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/seo";
 import { orderOrNotFound } from "~/modules/orders/orders.server";
+import { returnableOrder } from "~/modules/returns/returns.server";
 
 export const handle = { i18n: ["orders"] };
 
 /** One of the shopper's orders; anyone else's (or none) is Page Not Found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, user, t, locale } = await requireUser(request);
+  const { db, user, t, locale, settings } = await requireUser(request);
   const order = await orderOrNotFound(db, user.id, params.id);
-  return { title: t("orders:order.title", { id: order.id }), locale, order };
+  // Return Product shows while the return window is open and something is left to return.
+  const canReturn = order.status === "Delivered" && (await returnableOrder(db, user.id, order.id, settings.returnOrderWithinDays)).refusal === null;
+  return { title: t("orders:order.title", { id: order.id }), locale, order, canReturn };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitle(matches, data?.title);
 
 export default function OrderDetailsPage() {
-  const { order, locale } = useLoaderData<typeof loader>();
+  const { order, locale, canReturn } = useLoaderData<typeof loader>();
   const { t } = useTranslation("orders");
   const paymentMethod = usePaymentMethod();
   const date = (iso: string) => <time dateTime={iso}>{formatDate(iso, locale)}</time>;
@@ -75,6 +78,7 @@ export default function OrderDetailsPage() {
               <button type="submit" name="intent" value="order-again" className="btn-primary">{t("again.button")}</button>
             </form>
           ) : null}
+          {canReturn ? <Link to={`/return-product/${order.id}`} className="btn-secondary">{t("order.returnProduct")}</Link> : null}
           <Link to={`/order-history/${order.id}/invoice`} className="btn-secondary">{t("order.invoice")}</Link>
         </div>
       </section>

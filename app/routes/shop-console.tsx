@@ -5,7 +5,7 @@ import { CurrentMark } from "~/components/text-only";
 import { requireStaff } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/translation";
 
-export const handle = { i18n: ["console", "orders"] };
+export const handle = { i18n: ["console", "orders", "returns"] };
 
 /**
  * The shop console's own small layout (not in the shopper's menus): a shop's staff see their shop, the platform admin
@@ -45,6 +45,11 @@ export default function ShopConsoleLayout() {
             <li>
               <NavLink to="/shop-console/orders" className={navClass}>
                 {({ isActive }) => <>{t("layout.orders")}{isActive ? <CurrentMark /> : null}</>}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/shop-console/returns" className={navClass}>
+                {({ isActive }) => <>{t("layout.returns")}{isActive ? <CurrentMark /> : null}</>}
               </NavLink>
             </li>
             <li><Link to="/" className={navClass({ isActive: false })}>{t("layout.store")}</Link></li>

@@ -6,18 +6,7 @@ import { PER_PAGE } from "~/lib/pagination";
 import { currencyOfOrder, ORDER_CURRENCY_COLUMNS } from "~/modules/orders/order-currency";
 import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import type { OrderScope } from "~/modules/orders/order-lifecycle.server";
-
-/** The return history's tabs, in the order the shopper sees them. */
-export const RETURN_TABS = ["pending", "approved", "damaged", "mismatch", "cancelled", "refunded"] as const;
-export type ReturnTab = (typeof RETURN_TABS)[number];
-export const STATUS_OF_RETURN_TAB: Record<ReturnTab, ReturnStatus> = {
-  pending: "Pending",
-  approved: "Approved",
-  damaged: "Damaged",
-  mismatch: "Mismatch",
-  cancelled: "Cancelled",
-  refunded: "Refunded",
-};
+import { RETURN_TABS, STATUS_OF_RETURN_TAB, type ReturnTab } from "./return-status";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -87,7 +76,7 @@ export async function returnableOrder(db: Db, userId: number, orderId: number, w
 }
 
 export interface ReturnRequest {
-  /** Quantities by order item id; 0 (or missing) is not returned. */
+  /** Quantities by order item id; 0 (or missing) is not returned, anything else must be 1 … what was bought. */
   quantities: Record<number, number>;
   reason: string;
   return_address: string;
@@ -105,13 +94,13 @@ export async function requestReturn(db: Db, userId: number, orderId: number, req
   if (order.refusal) throw new DomainError(`returns:errors.${order.refusal}`);
   const chosen = Object.entries(request.quantities)
     .map(([id, quantity]) => ({ id: Number(id), quantity }))
-    .filter((line) => line.quantity > 0);
+    .filter((line) => line.quantity !== 0);
   if (chosen.length === 0) throw new DomainError("returns:errors.noItems", "quantities");
   const lines = chosen.map((line) => {
     const item = order.items.find((candidate) => candidate.id === line.id);
     if (!item) throw new DomainError("returns:errors.noItems", "quantities");
     if (item.returned) throw new DomainError("returns:errors.alreadyReturned", "quantities", { name: item.name });
-    if (!Number.isInteger(line.quantity) || line.quantity > item.quantity) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > item.quantity) {
       throw new DomainError("returns:errors.tooMany", "quantities", { name: item.name, count: item.quantity });
     }
     return { item, quantity: line.quantity, line_total: item.unit_price * line.quantity };

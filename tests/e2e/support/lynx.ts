@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -45,7 +45,9 @@ export class Lynx {
 
   /** The page as Lynx renders it, links and fields numbered in the order the arrow keys visit them. */
   read(page: string): string {
-    return execFileSync("lynx", [...this.options(), "-dump", `${this.baseURL}${page}`], { encoding: "utf8", env: { ...process.env, TERM: "vt100" } });
+    const run = spawnSync("lynx", [...this.options(), "-dump", `${this.baseURL}${page}`], { encoding: "utf8", env: { ...process.env, TERM: "vt100" }, timeout: 30_000 });
+    if (run.status !== 0) throw new Error(`lynx -dump ${page} ended with ${run.status ?? run.signal}: ${run.stderr || run.stdout}`);
+    return run.stdout;
   }
 
   /**

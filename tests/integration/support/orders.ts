@@ -99,6 +99,8 @@ export async function makeOrder(db: Db, order: FactoryOrder): Promise<MadeOrder>
         user_id: order.userId,
         shop_id: shopId,
         status: order.status ?? "Pending",
+        // A delivered order was delivered when it is dated (its return window starts then).
+        delivered_at: order.status === "Delivered" ? at : null,
         payment_method: order.paymentMethod ?? "cash",
         payment_status: order.paymentStatus ?? "Pending",
         coupon_id: coupon?.id ?? null,
