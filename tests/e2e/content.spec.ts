@@ -17,6 +17,8 @@ async function chooseLanguage(page: Page, current: string, next: string) {
 
 test.describe("blogs", () => {
   test("list → category → page 2 → a post with its author, date and products → in Arabic", async ({ page, checkA11y }) => {
+    // Five pages, each checked with axe: more than the default 30 s on a 2-core machine under load.
+    test.slow();
     await page.goto("/blogs");
     await expect(page).toHaveTitle("Blogs - Bazaar");
     await expect(page.getByRole("heading", { level: 1, name: "Blogs" })).toBeVisible();
@@ -108,6 +110,8 @@ test.describe("policy pages", () => {
   ] as const;
 
   test("each page shows its title and text, with a canonical address", async ({ page, baseURL, checkA11y }) => {
+    // Every policy page, each checked with axe.
+    test.slow();
     for (const [path, title] of pages) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
