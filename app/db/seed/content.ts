@@ -65,63 +65,54 @@ export async function seedLocales(db: Executor) {
   await insertRows(db, "countries", COUNTRIES.map(([name, iso2, phone_code], index) => ({ id: index + 1, name, iso2, phone_code })));
 }
 
-/** The two demo customers; `passwordHash` is computed once by the caller (scrypt is slow). */
+/** A demo account: verified, active, a US phone and a drawn avatar; `passwordHash` is computed once (scrypt is slow). */
+function demoUser(
+  account: { id: number; name: string; email: string; phone: string; role: string; shop_id?: number | null },
+  passwordHash: string,
+  createdAt: string,
+): New<"users"> {
+  return {
+    ...account,
+    shop_id: account.shop_id ?? null,
+    phone_code: "+1",
+    country_id: COUNTRIES.findIndex(([, iso2]) => iso2 === "US") + 1,
+    password_hash: passwordHash,
+    profile_photo: `/media/seed/avatar/${slugify(account.name)}.svg`,
+    gender: null,
+    date_of_birth: null,
+    email_verified_at: createdAt,
+    phone_verified_at: createdAt,
+    is_active: 1,
+    last_seen_at: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+/** The two demo customers. */
 export async function seedUsers(db: Executor, passwordHash: string, now: number) {
-  const usId = COUNTRIES.findIndex(([, iso2]) => iso2 === "US") + 1;
   const createdAt = daysFrom(now, -90);
   await insertRows(
     db,
     "users",
-    DEMO_CUSTOMERS.map((customer, index) => ({
-      id: index + 1,
-      name: customer.name,
-      email: customer.email,
-      phone: customer.phone,
-      phone_code: "+1",
-      country_id: usId,
-      password_hash: passwordHash,
-      profile_photo: `/media/seed/avatar/${slugify(customer.name)}.svg`,
-      gender: null,
-      date_of_birth: null,
-      role: "customer",
-      email_verified_at: createdAt,
-      phone_verified_at: createdAt,
-      is_active: 1,
-      last_seen_at: null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })),
+    DEMO_CUSTOMERS.map((customer, index) => demoUser({ id: index + 1, ...customer, role: "customer" }, passwordHash, createdAt)),
   );
 }
 
 /** The demo staff, once the shops have their ratings: /shops lists by rating, then reviews, then id. */
 export async function seedStaff(db: Executor, passwordHash: string, now: number) {
   const listed = await db.selectFrom("shops").select("id").where("is_active", "=", 1).orderBy("rating", "desc").orderBy("total_reviews", "desc").orderBy("id").limit(2).execute();
-  const usId = COUNTRIES.findIndex(([, iso2]) => iso2 === "US") + 1;
   const createdAt = daysFrom(now, -120);
   await insertRows(
     db,
     "users",
-    DEMO_STAFF.map((staff, index) => ({
-      id: DEMO_CUSTOMERS.length + index + 1,
-      name: staff.name,
-      email: staff.email,
-      phone: staff.phone,
-      phone_code: "+1",
-      country_id: usId,
-      password_hash: passwordHash,
-      profile_photo: `/media/seed/avatar/${slugify(staff.name)}.svg`,
-      gender: null,
-      date_of_birth: null,
-      role: staff.role,
-      shop_id: staff.shopRank === null ? null : (listed[staff.shopRank]?.id ?? null),
-      email_verified_at: createdAt,
-      phone_verified_at: createdAt,
-      is_active: 1,
-      last_seen_at: null,
-      created_at: createdAt,
-      updated_at: createdAt,
-    })),
+    DEMO_STAFF.map(({ shopRank, ...staff }, index) =>
+      demoUser(
+        { id: DEMO_CUSTOMERS.length + index + 1, ...staff, shop_id: shopRank === null ? null : (listed[shopRank]?.id ?? null) },
+        passwordHash,
+        createdAt,
+      ),
+    ),
   );
 }
 
