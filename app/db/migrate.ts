@@ -11,6 +11,7 @@ import * as m0009 from "./migrations/0009_shop_staff_order_events";
 import * as m0010 from "./migrations/0010_wishlist";
 import * as m0011 from "./migrations/0011_reviews_of_order_items";
 import * as m0012 from "./migrations/0012_returns";
+import * as m0013 from "./migrations/0013_digital_delivery";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "0010_wishlist": m0010,
   "0011_reviews_of_order_items": m0011,
   "0012_returns": m0012,
+  "0013_digital_delivery": m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -125,7 +125,10 @@ export interface ProductSizesTable { product_id: number; size_id: number; price:
 export interface ProductUnitsTable { product_id: number; unit_id: number; price: DefaultInt }
 
 export interface DigitalProductFilesTable { id: Generated<number>; product_id: number; file_name: string; path: string; size_bytes: DefaultInt }
-export interface ProductLicensesTable { id: Generated<number>; product_id: number; license_key: string; order_id: number | null; created_at: Timestamp }
+/** A licence key of a digital product; `order_item_id` once it is handed to a paid order item. */
+export interface ProductLicensesTable { id: Generated<number>; product_id: number; license_key: string; order_item_id: number | null; created_at: Timestamp }
+/** How often the buyer of an order item downloaded one of its product's files. */
+export interface DigitalDownloadsTable { order_item_id: number; file_id: number; downloads: DefaultInt; last_downloaded_at: string | null }
 
 export interface FlashSalesTable {
   id: Generated<number>;
@@ -438,6 +441,7 @@ export interface Database {
   product_units: ProductUnitsTable;
   digital_product_files: DigitalProductFilesTable;
   product_licenses: ProductLicensesTable;
+  digital_downloads: DigitalDownloadsTable;
   flash_sales: FlashSalesTable;
   flash_sale_products: FlashSaleProductsTable;
   banners: BannersTable;

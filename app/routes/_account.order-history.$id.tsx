@@ -87,18 +87,26 @@ export default function OrderDetailsPage() {
         <h2 id="items-title" className="text-lg font-bold">{t("items.title")}</h2>
         <OrderItemList
           order={order}
-          actions={
-            order.status === "Delivered"
-              ? (item) =>
-                  item.reviewed ? (
-                    <p className="text-sm font-medium text-green-800">{t("review.reviewed")}</p>
-                  ) : (
-                    <DialogLink dialog="order-review" to={`/order-history/${order.id}/review/${item.id}`} className="btn-secondary text-sm">
-                      {t("review.write")}<span className="sr-only">: {item.name}</span>
-                    </DialogLink>
-                  )
-              : undefined
-          }
+          actions={(item) => {
+            const download = item.is_digital && order.digital_unlocked;
+            if (!download && order.status !== "Delivered") return null;
+            return (
+              <div className="flex flex-wrap items-center gap-3">
+                {download ? (
+                  <Link to={`/digital-product-order-history/${order.id}`} className="btn-secondary text-sm">
+                    {t("items.licenceAndDownload")}<span className="sr-only">: {item.name}</span>
+                  </Link>
+                ) : null}
+                {order.status !== "Delivered" ? null : item.reviewed ? (
+                  <p className="text-sm font-medium text-green-800">{t("review.reviewed")}</p>
+                ) : (
+                  <DialogLink dialog="order-review" to={`/order-history/${order.id}/review/${item.id}`} className="btn-secondary text-sm">
+                    {t("review.write")}<span className="sr-only">: {item.name}</span>
+                  </DialogLink>
+                )}
+              </div>
+            );
+          }}
         />
       </section>
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
-import { OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
+import { OrderAddress, OrderStatusBadge, OrderTotals, PaymentStatusBadge, useItemOptions, usePaymentMethod } from "~/components/orders/order-parts";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pageTitle } from "~/lib/seo";
@@ -81,11 +81,7 @@ export default function InvoicePage() {
           </section>
           <section aria-labelledby="ship-to">
             <h2 id="ship-to" className="text-xs font-semibold uppercase tracking-wide text-slate-600">{t("order.shippingAddress")}</h2>
-            <address className="mt-1 text-sm not-italic text-slate-800">
-              <span className="block font-semibold"><bdi>{order.ship_name}</bdi></span>
-              <span className="block"><bdi dir="ltr">{order.ship_phone}</bdi></span>
-              <span className="block whitespace-pre-line"><bdi>{order.ship_address}</bdi></span>
-            </address>
+            <OrderAddress order={order} />
           </section>
         </div>
 

@@ -9,7 +9,7 @@ import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translation";
 import type { OrderStatus } from "~/db/schema";
-import { advanceOrder, cancelOrderInScope } from "~/modules/orders/order-lifecycle.server";
+import { advanceOrder, cancelOrderInScope, markOrderPaid } from "~/modules/orders/order-lifecycle.server";
 import { ORDER_FLOW, tabOfStatus } from "~/modules/orders/order-status";
 import { getOrderInScope, orderIdFrom, OrderNotFoundError } from "~/modules/orders/orders.server";
 
@@ -28,9 +28,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 const orderAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("advance"), to: z.enum(ORDER_FLOW.slice(1) as [OrderStatus, ...OrderStatus[]]) }),
   z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("mark-paid") }),
 ]);
 
-/** Next status or Cancel, then back to the order with a toast: what changed, or why nothing did. */
+/** Next status, Mark as Paid or Cancel, then back to the order with a toast: what changed, or why nothing did. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, t, user, scope } = await requireStaff(request);
   const id = orderIdFrom(params.id);
@@ -43,6 +44,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await advanceOrder(db, scope, user.id, id, parsed.data.to);
       const status = t(`orders:status.${tabOfStatus(parsed.data.to)}`);
       return redirectWithToast(request, back, { kind: "success", message: "console:orders.moved", values: { id, status } });
+    }
+    if (parsed.data.intent === "mark-paid") {
+      await markOrderPaid(db, scope, user.id, id);
+      return redirectWithToast(request, back, { kind: "success", message: "console:orders.markedPaid", values: { id } });
     }
     await cancelOrderInScope(db, scope, user.id, id);
     return redirectWithToast(request, back, { kind: "success", message: "console:orders.cancelled", values: { id } });
@@ -96,6 +101,12 @@ export default function ConsoleOrder() {
           ) : (
             <p className="text-sm text-slate-700">{t("orders.noNextStep")}</p>
           )}
+          {order.can_mark_paid ? (
+            <Form method="post" className="max-w-xs pt-6">
+              <button type="submit" name="intent" value="mark-paid" className="btn-secondary">{t("orders.markPaid")}</button>
+              <p className="mt-1 text-xs text-slate-600">{t(order.needs_shipping ? "orders.markPaidHint" : "orders.markPaidDigitalHint")}</p>
+            </Form>
+          ) : null}
           {order.can_cancel ? (
             <Form method="post" className="max-w-xs pt-6">
               <button type="submit" name="intent" value="cancel" className="btn-secondary text-red-700">{t("orders.cancel")}</button>

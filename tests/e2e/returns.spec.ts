@@ -1,8 +1,7 @@
 import { execFileSync } from "node:child_process";
-import type { BrowserContext } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../app/db/seed/content";
 import type { MadeOrder } from "../integration/support/orders";
 import { expect, serverEnv, test } from "./fixtures";
+import { signInByEmail } from "./session";
 
 /** A delivered order of the first shop for a new customer, placed straight in the e2e database. */
 function deliveredOrder(customer: string): { email: string; order: MadeOrder; products: { id: number; name: string; quantity: number }[] } {
@@ -15,20 +14,12 @@ function deliveredOrder(customer: string): { email: string; order: MadeOrder; pr
   return { email: made.email, order: made.orders[0], products: made.products };
 }
 
-async function signIn(context: BrowserContext, baseURL: string, email: string) {
-  await context.clearCookies();
-  const response = await context.request.post(`${baseURL}/login`, { form: { phone: email, password: DEMO_PASSWORD, redirectTo: "/" }, maxRedirects: 0 });
-  expect(response.status(), `sign-in of ${email}`).toBe(303);
-  // The welcome toast is shown (and gone) before the test looks at pages.
-  await context.request.get(`${baseURL}${response.headers().location}`);
-}
-
 test.describe("returns", () => {
   test.slow();
 
   test("the customer returns an item within the window; the seller approves and refunds; the history says Refunded", async ({ page, context, baseURL, checkA11y }) => {
     const { email, order, products } = deliveredOrder("Return Shopper");
-    await signIn(context, baseURL!, email);
+    await signInByEmail(context, baseURL!, email);
 
     await page.goto(`/order-history/${order.id}`);
     await page.getByRole("link", { name: "Return Product" }).click();
@@ -51,7 +42,7 @@ test.describe("returns", () => {
     await expect(page.getByRole("main")).toContainText("Pending");
     await checkA11y();
 
-    await signIn(context, baseURL!, "seller@example.com");
+    await signInByEmail(context, baseURL!, "seller@example.com");
     await page.goto("/shop-console/returns");
     await page.getByRole("link", { name: "View Details" }).first().click();
     await expect(page).toHaveURL(new RegExp(`/shop-console/returns/${returnId}$`));
@@ -63,12 +54,12 @@ test.describe("returns", () => {
     await expect(page.getByRole("status")).toContainText(`Return #${returnId} is now Refunded.`);
     await expect(page.getByText("This return needs nothing more from the shop.")).toBeVisible();
 
-    await signIn(context, baseURL!, email);
+    await signInByEmail(context, baseURL!, email);
     await page.goto("/returned-order-history?status=refunded");
     await expect(page.getByRole("heading", { level: 2, name: `Return #${returnId}` })).toBeVisible();
     await checkA11y();
     // Someone else's return is not found.
-    await signIn(context, baseURL!, "customer2@example.com");
+    await signInByEmail(context, baseURL!, "customer2@example.com");
     expect((await page.goto(`/returned-order-history/${returnId}`))?.status()).toBe(404);
     expect((await page.goto(`/return-product/${order.id}`))?.status()).toBe(404);
   });

@@ -1,5 +1,6 @@
 import type { BrowserContext } from "@playwright/test";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "../../app/db/seed/content";
+import { expect } from "./fixtures";
 
 /**
  * Signs a demo customer in through the login form's own POST (no browser page needed), so tests of the
@@ -22,12 +23,32 @@ let registered = 0;
  * test that orders starts from an empty cart and history whatever other specs did. Returns the name.
  */
 export async function signInAsNewShopper(context: BrowserContext, baseURL: string, label: string) {
+  return (await registerShopper(context, baseURL, label)).name;
+}
+
+/** As signInAsNewShopper, with the e-mail address to sign in with again later (signInByEmail). */
+export async function registerShopper(context: BrowserContext, baseURL: string, label: string) {
   const stamp = `${Date.now()}${++registered}`.slice(-9);
   const name = `${label} Shopper`;
+  const email = `${label.toLowerCase().replace(/\W/g, "")}-${stamp}@example.test`;
   const response = await context.request.post(`${baseURL}/register`, {
-    form: { name, country: "1", phone: `55${stamp}`, email: `${label.toLowerCase()}-${stamp}@example.test`, password: "secret123", redirectTo: "/" },
+    form: { name, country: "1", phone: `55${stamp}`, email, password: DEMO_PASSWORD, redirectTo: "/" },
     maxRedirects: 0,
   });
   if (response.status() !== 303) throw new Error(`Registering ${name} answered ${response.status()}`);
-  return name;
+  return { name, email };
+}
+
+/**
+ * Signs this browser in as anyone with the demo password (a shopper made by a test, shop staff, the admin) through
+ * the login form's POST, and opens the page it lands on, which takes the welcome toast off — unless the test wants
+ * the toasts of the next page it opens (news of an order). Returns that page's path.
+ */
+export async function signInByEmail(context: BrowserContext, baseURL: string, email: string, { openLanding = true } = {}) {
+  await context.clearCookies();
+  const response = await context.request.post(`${baseURL}/login`, { form: { phone: email, password: DEMO_PASSWORD, redirectTo: "/" }, maxRedirects: 0 });
+  expect(response.status(), `sign-in of ${email}`).toBe(303);
+  const landing = response.headers().location;
+  if (openLanding) await context.request.get(`${baseURL}${landing}`);
+  return landing;
 }

@@ -1,11 +1,10 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import Database from "better-sqlite3";
-import type { BrowserContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../../app/db/seed/content";
+import type { Page } from "@playwright/test";
 import type { MadeOrder } from "../integration/support/orders";
 import { expect, serverEnv, test } from "./fixtures";
-import { signInAs } from "./session";
+import { signInAs, signInByEmail } from "./session";
 
 /** Orders placed straight in the e2e database by tests/e2e/support/make-order.ts, of the given staff's shop. */
 function makeOrderForShopOf(staffEmail: string, customer: string, ...options: string[]): { email: string; order: MadeOrder; products: { id: number; name: string; quantity: number }[] } {
@@ -15,16 +14,6 @@ function makeOrderForShopOf(staffEmail: string, customer: string, ...options: st
   });
   const made = JSON.parse(output) as { email: string; orders: MadeOrder[]; products: { id: number; name: string; quantity: number }[] };
   return { email: made.email, order: made.orders[0], products: made.products };
-}
-
-/** Signs in through the login form's POST; staff then see a console page, which takes the welcome toast off. */
-async function signInByEmail(context: BrowserContext, baseURL: string, email: string) {
-  await context.clearCookies();
-  const response = await context.request.post(`${baseURL}/login`, { form: { phone: email, password: DEMO_PASSWORD, redirectTo: "/" }, maxRedirects: 0 });
-  expect(response.status(), `sign-in of ${email}`).toBe(303);
-  const landing = response.headers().location;
-  if (landing === "/shop-console") await context.request.get(`${baseURL}${landing}`);
-  return landing;
 }
 
 const toast = (page: Page) => page.getByRole("status");
@@ -114,7 +103,7 @@ test.describe("the shop console", () => {
     await page.goto(`/shop-console/orders/${order.id}`);
     await expect(toast(page)).toContainText("This order has moved on since the page was shown");
 
-    await signInByEmail(context, baseURL!, email);
+    await signInByEmail(context, baseURL!, email, { openLanding: false });
     await page.goto(`/order-history/${order.id}`);
     await expect(toast(page)).toContainText(`Order #${order.id} is now Delivered.`);
     const timeline = page.getByRole("region", { name: "Order timeline" }).getByRole("listitem");
@@ -141,7 +130,7 @@ test.describe("the shop console", () => {
     expect(stockOf(products[0].id), "the cancelled unit is back in stock").toBe(products[0].quantity + 1);
 
     await context.clearCookies();
-    await signInByEmail(context, baseURL!, email);
+    await signInByEmail(context, baseURL!, email, { openLanding: false });
     await context.addCookies([{ name: "locale", value: ARABIC, url: baseURL! }]);
     await page.goto(`/order-history/${order.id}`);
     await expect(toast(page)).toContainText(`ألغى المتجر الطلب رقم ${order.id}.`);
@@ -151,7 +140,7 @@ test.describe("the shop console", () => {
 
   test("Order Again puts a delivered order's items back in the cart, at today's price", async ({ page, context, baseURL, checkA11y }) => {
     const { email, order, products } = makeOrderForShopOf("seller@example.com", "Again Shopper", "--status", "Delivered");
-    await signInByEmail(context, baseURL!, email);
+    await signInByEmail(context, baseURL!, email, { openLanding: false });
     await page.goto(`/order-history/${order.id}`);
     await page.getByRole("main").getByRole("button", { name: "Order Again" }).click();
     await expect(page).toHaveURL(/\/cart$/);

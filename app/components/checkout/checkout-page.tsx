@@ -228,6 +228,7 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
         </p>
       ) : null}
 
+      {checkout.needs_shipping ? (
       <fieldset aria-describedby={fields.address_id.errors ? fields.address_id.errorId : undefined}>
         <legend className="text-lg font-semibold">{t("address.title")}</legend>
         {chosen ? (
@@ -260,6 +261,12 @@ function PlaceOrderForm({ answer }: { answer?: { reply: SubmissionResult<string[
         </Link>
         {fields.address_id.errors ? <p id={fields.address_id.errorId} className="mt-1 text-sm font-medium text-red-700">{t(fields.address_id.errors[0])}</p> : null}
       </fieldset>
+      ) : (
+        <section aria-labelledby="checkout-delivery-title">
+          <h2 id="checkout-delivery-title" className="text-lg font-semibold">{t("address.digitalTitle")}</h2>
+          <p className="mt-2 text-slate-700">{t("address.digitalOnly")}</p>
+        </section>
+      )}
 
       <fieldset aria-describedby={fields.payment_method.errors ? fields.payment_method.errorId : undefined}>
         <legend className="text-lg font-semibold">{t("payment.title")}</legend>

@@ -102,9 +102,10 @@ export function OrderItemList({ order, actions }: { order: Pick<OrderDetails, "i
   const itemOptions = useItemOptions();
   const term = "text-xs text-slate-600";
   return (
-<ul className="mt-3 divide-y divide-slate-200">
+    <ul className="mt-3 divide-y divide-slate-200">
       {order.items.map((item) => {
         const options = itemOptions(item);
+        const itemActions = actions?.(item);
         return (
           <li key={item.id} className="flex flex-wrap items-start gap-4 py-4">
             {item.thumbnail ? (
@@ -115,7 +116,7 @@ export function OrderItemList({ order, actions }: { order: Pick<OrderDetails, "i
                 <Link to={`/products/${item.product_id}/details`} className="hover:underline">{item.name}</Link>
               </p>
               {options ? <p className="text-sm text-slate-600">{options}</p> : null}
-              {actions ? <div className="mt-2">{actions(item)}</div> : null}
+              {itemActions ? <div className="mt-2">{itemActions}</div> : null}
             </div>
             <dl className="grid grid-cols-3 gap-4 text-sm sm:w-80">
               <div>
@@ -139,7 +140,9 @@ export function OrderItemList({ order, actions }: { order: Pick<OrderDetails, "i
 }
 
 /** The shipping address as it was when ordered. */
-export function OrderAddress({ order }: { order: Pick<OrderDetails, "ship_name" | "ship_phone" | "ship_address"> }) {
+export function OrderAddress({ order }: { order: Pick<OrderDetails, "ship_name" | "ship_phone" | "ship_address" | "needs_shipping"> }) {
+  const { t } = useTranslation("orders");
+  if (!order.needs_shipping) return <p className="mt-2 text-sm text-slate-700">{t("order.nothingToShip")}</p>;
   return (
     <address className="mt-2 text-sm not-italic text-slate-800">
       <span className="block font-semibold"><bdi>{order.ship_name}</bdi></span>

@@ -1,4 +1,7 @@
+import fs from "node:fs";
 import type { Insertable } from "kysely";
+import { demoFile, digitalFilePath } from "~/modules/digital/digital-files.server";
+import { licenceKey } from "~/modules/digital/licence-key";
 import type { Database } from "../schema";
 import {
   BRANDS,
@@ -204,7 +207,11 @@ export interface ProductSummary {
 const DISCOUNTS = [5, 10, 10, 15, 20, 20, 25, 30, 40, 50];
 const REVIEW_COUNT_WEIGHTS = [15, 14, 18, 18, 14, 12, 9]; // 0 … 6 reviews
 const RATING_WEIGHTS = [3, 5, 12, 34, 46]; // 1 … 5 stars
-const LICENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** The small real files every seeded digital product delivers (app/db/seed/files), with their sizes. */
+const DEMO_DOWNLOADS = [
+  { suffix: ".zip", file: demoFile("sample-pack.zip") },
+  { suffix: "-guide.pdf", file: demoFile("user-guide.pdf") },
+].map((download) => ({ ...download, size_bytes: fs.statSync(digitalFilePath(download.file)!).size }));
 const BATCH = 1_000;
 
 function fillName(rng: Random, category: CategorySpec, sub: SubCategorySpec): string {
@@ -216,15 +223,6 @@ function fillName(rng: Random, category: CategorySpec, sub: SubCategorySpec): st
   let adjective = rng.pick(adjectives);
   for (let tries = 0; tries < 8 && rest.includes(adjective.toLowerCase()); tries++) adjective = rng.pick(adjectives);
   return (sub.pattern ?? "{adj} {mat} {noun}").replace("{adj}", adjective).replace("{mat}", material).replace("{noun}", noun);
-}
-
-function licenceKey(rng: Random): string {
-  let key = "BZ";
-  for (let group = 0; group < 3; group++) {
-    key += "-";
-    for (let k = 0; k < 4; k++) key += LICENCE_ALPHABET[rng.int(0, LICENCE_ALPHABET.length - 1)];
-  }
-  return key;
 }
 
 function discountedPrice(price: number, percent: number): number {
@@ -388,12 +386,18 @@ export async function seedProducts(
       }
 
       if (digital) {
-        files.push({ id: ++fileId, product_id: id, file_name: `${slug}.zip`, path: `digital/${slug}.zip`, size_bytes: rng.int(1, 900) * 1024 * 1024 + rng.int(0, 1023) * 1024 });
+        // Two draws that once made up a file size: kept so that the rest of the demo catalogue stays the same.
+        rng.int(1, 900);
+        rng.int(0, 1023);
+        for (const download of DEMO_DOWNLOADS) {
+          files.push({ id: ++fileId, product_id: id, file_name: `${slug}${download.suffix}`, path: download.file, size_bytes: download.size_bytes });
+        }
         for (let k = 0; k < 5; k++) {
-          let key = licenceKey(rng);
-          while (licences.has(key)) key = licenceKey(rng);
+          const draw = (n: number) => rng.int(0, n - 1);
+          let key = licenceKey(draw);
+          while (licences.has(key)) key = licenceKey(draw);
           licences.add(key);
-          keys.push({ id: ++licenceId, product_id: id, license_key: key, order_id: null, created_at: createdAt });
+          keys.push({ id: ++licenceId, product_id: id, license_key: key, order_item_id: null, created_at: createdAt });
         }
       }
 

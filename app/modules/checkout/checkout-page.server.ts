@@ -101,7 +101,7 @@ export async function checkoutPageAction(request: Request, kind: CartKind) {
   const submission = parseWithZod(form, { schema: placeOrderSchema });
   if (submission.status !== "success") return refused("place", submission.reply());
   try {
-    const placed = await placeOrder(db, user.id, { kind, ...submission.value, currency }, orderRules(settings, user));
+    const placed = await placeOrder(db, user.id, { kind, ...submission.value, address_id: submission.value.address_id ?? null, currency }, orderRules(settings, user));
     if (placed.payment_method === "cash" || placed.repeated) {
       return redirectWithToast(request, `/order-confirmation/${placed.checkout_id}`, { kind: "success", message: "checkout:placed" });
     }

@@ -37,6 +37,8 @@ export interface Checkout {
   coupon_problem: DomainError | null;
   /** Where it ships unless the shopper picks another of their addresses: the default, else the first. */
   address: Address | null;
+  /** False when every line is a digital product: nothing ships, so no address is asked for. */
+  needs_shipping: boolean;
   /** Lines asking for more than is in stock now: the order cannot be placed until they are changed. */
   short_lines: CartLine[];
 }
@@ -157,6 +159,7 @@ export async function computeCheckout(
     coupon_code,
     coupon_problem,
     address,
+    needs_shipping: shops.some((shop) => shop.lines.some((line) => !line.is_digital)),
     short_lines: shops.flatMap((shop) => shop.lines.filter((line) => line.quantity > line.stock)),
   };
 }

@@ -13,6 +13,7 @@ export interface PlaceOrderInput {
   kind: CartKind;
   /** The checkout page's one-time token: the same token twice places one set of orders. */
   token: string;
+  /** Required unless every line is a digital product. */
   address_id: number | null;
   /** "cash" or the name of an online payment gateway. */
   payment_method: string;
@@ -58,8 +59,7 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
   checkPaymentMethod(input.payment_method, rules);
   const note = input.note.trim();
   if (note.length > NOTE_MAX_LENGTH) throw new DomainError("checkout:errors.noteTooLong", "note", { max: NOTE_MAX_LENGTH });
-  if (input.address_id === null) throw new DomainError("checkout:errors.addressRequired", "address_id");
-  const address = await getAddress(db, userId, input.address_id).catch(() => {
+  const address = input.address_id === null ? null : await getAddress(db, userId, input.address_id).catch(() => {
     throw new DomainError("checkout:errors.addressRequired", "address_id");
   });
 
@@ -78,6 +78,12 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
     const checkout = await computeCheckout(trx, userId, { kind: input.kind, multiVendor: rules.multiVendor, now });
     if (checkout.shops.length === 0) throw new DomainError(input.kind === "buynow" ? "checkout:errors.nothingToBuy" : "checkout:errors.selectShop");
     if (checkout.coupon_problem) throw checkout.coupon_problem;
+    if (checkout.needs_shipping && !address) throw new DomainError("checkout:errors.addressRequired", "address_id");
+    // Digital products only: nothing ships; the order names the buyer as they are now.
+    const recipient = address
+      ? { ship_name: address.name, ship_phone: address.phone, ship_address: addressLines(address).join(", ") }
+      : await trx.selectFrom("users").select(["name as ship_name", "phone as ship_phone"]).where("id", "=", userId).executeTakeFirstOrThrow()
+          .then((buyer) => ({ ship_name: buyer.ship_name, ship_phone: buyer.ship_phone ?? "", ship_address: "" }));
 
     const lines = checkout.shops.flatMap((shop) => shop.lines).sort((a, b) => a.product_id - b.product_id);
     for (const line of lines) {
@@ -122,10 +128,8 @@ export async function placeOrder(db: Db, userId: number, input: PlaceOrderInput,
         payable: shop.payable,
         note: note || null,
         is_buy_now: input.kind === "buynow" ? 1 : 0,
-        ship_name: address.name,
-        ship_phone: address.phone,
         // As printed on the order, kept with it since the address book may change later.
-        ship_address: addressLines(address).join(", "),
+        ...recipient,
         estimated_delivery_days: shop.estimated_delivery_days,
         ...orderCurrencyColumns(input.currency),
         created_at: stamp,

@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database, OrderStatus } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
+import { issueLicences } from "~/modules/digital/digital.server";
 import { OrderNotFoundError } from "./order-errors";
 import { previousStatusOf } from "./order-status";
-
 
 /**
  * The life of an order after Place Order (not-shown facts): Pending → Confirm → Processing → Pickup → On The Way →
@@ -68,6 +68,47 @@ export async function advanceOrder(db: Db, scope: OrderScope, actorId: number, o
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) throw new DomainError("console:orders.errors.notNext");
     await recordOrderEvent(tx, { order_id: orderId, user_id: order.user_id, status: to, actor_id: actorId, at, tell: !("userId" in scope) });
+    if (delivered && order.payment_method === "cash") await fulfilPaidOrder(tx, orderId, actorId, at);
+  });
+}
+
+/**
+ * What being paid sets off, in the transaction that makes the order Paid: its digital items get their licence keys,
+ * and an order of digital items only is Delivered at once (there is nothing to ship), which the shopper is told.
+ */
+export async function fulfilPaidOrder(tx: Executor, orderId: number, actorId: number | null, at: string) {
+  const order = await tx.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow();
+  if (order.status === "Cancelled") return;
+  const lines = await issueLicences(tx, orderId, at);
+  if (lines.digital === 0 || lines.physical > 0) return;
+  const delivered = await tx
+    .updateTable("orders")
+    .set({ status: "Delivered", delivered_at: at, updated_at: at })
+    .where("id", "=", orderId)
+    .where("status", "not in", ["Delivered", "Cancelled"])
+    .returning("user_id")
+    .executeTakeFirst();
+  if (delivered) await recordOrderEvent(tx, { order_id: orderId, user_id: delivered.user_id, status: "Delivered", actor_id: actorId, at, tell: true });
+}
+
+/**
+ * The shop records an unpaid order of the scope as paid (money received outside the gateways, e.g. cash for a
+ * download): Pending → Paid by a guarded UPDATE, so a double post pays once, then fulfilPaidOrder.
+ */
+export async function markOrderPaid(db: Db, scope: OrderScope, actorId: number, orderId: number, now = new Date()) {
+  const at = now.toISOString();
+  await db.transaction().execute(async (tx) => {
+    const order = await orderInScope(tx, scope, orderId);
+    if (!order) throw new OrderNotFoundError();
+    const paid = await tx
+      .updateTable("orders")
+      .set({ payment_status: "Paid", updated_at: at })
+      .where("id", "=", orderId)
+      .where("payment_status", "=", "Pending")
+      .where("status", "!=", "Cancelled")
+      .executeTakeFirst();
+    if (Number(paid.numUpdatedRows) === 0) throw new DomainError("console:orders.errors.notPayable");
+    await fulfilPaidOrder(tx, orderId, actorId, at);
   });
 }
 

@@ -78,6 +78,12 @@ export interface OrderDetails {
   customer: { name: string; email: string | null; phone: string | null };
   /** Paid online and not paid yet, and not cancelled: "Make Payment" applies. */
   can_pay: boolean;
+  /** For the shop: unpaid and not cancelled, so it may record the payment ("Mark as Paid"); false for the shopper. */
+  can_mark_paid: boolean;
+  /** False when every item is a digital product: nothing ships and there is no shipping address. */
+  needs_shipping: boolean;
+  /** Paid and not cancelled: the digital items' licence keys and downloads are given. */
+  digital_unlocked: boolean;
   /** The currency it was placed in: its amounts are shown in it. */
   currency: DisplayCurrency;
 }
@@ -244,6 +250,9 @@ export async function getOrderInScope(db: Db, scope: OrderScope, orderId: number
     timeline,
     customer: { name: customer_name, email: customer_email, phone: customer_phone && `${customer_phone_code ?? ""}${customer_phone}` },
     can_pay: !cash && order.payment_status === "Pending" && order.status !== "Cancelled",
+    can_mark_paid: !shopper && order.payment_status === "Pending" && order.status !== "Cancelled",
+    needs_shipping: items.some((item) => item.is_digital === 0),
+    digital_unlocked: order.payment_status === "Paid" && order.status !== "Cancelled",
     currency: currencyOfOrder({ currency_name, currency_symbol, currency_position, currency_rate }),
   };
 }

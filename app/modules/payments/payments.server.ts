@@ -2,6 +2,7 @@ import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
 import { convertMinorUnits } from "~/lib/money";
 import { currencyOfOrder } from "~/modules/orders/order-currency";
+import { fulfilPaidOrder } from "~/modules/orders/order-lifecycle.server";
 import { getSettings, type PaymentGateway, type Settings } from "~/modules/settings/settings.server";
 import { InvalidPaymentReturnError, type GatewayOutcome, type PaymentGatewayAdapter } from "./gateway";
 import { stripeGateway, stripeWebhookOutcome } from "./stripe-gateway.server";
@@ -108,8 +109,8 @@ export async function beginPayment(db: Db, input: BeginPaymentInput): Promise<{ 
 }
 
 /**
- * Records a payment as collected: the payment Pending → Paid with its time, and its orders Pending → Paid, in one
- * transaction. Paid once and never back: a second confirmation (the return and the webhook both arrive, or a
+ * Records a payment as collected: the payment Pending → Paid with its time, and its orders Pending → Paid (with what
+ * that sets off: fulfilPaidOrder), in one transaction. Paid once and never back: a second confirmation (the return and the webhook both arrive, or a
  * return is replayed) changes nothing and answers false.
  */
 export async function markPaymentPaid(db: Db, paymentId: number, now = new Date()): Promise<boolean> {
@@ -121,12 +122,15 @@ export async function markPaymentPaid(db: Db, paymentId: number, now = new Date(
       .where("status", "=", "Pending")
       .executeTakeFirst();
     if (Number(paid.numUpdatedRows) === 0) return false;
-    await trx
+    const at = now.toISOString();
+    const orders = await trx
       .updateTable("orders")
-      .set({ payment_status: "Paid", updated_at: now.toISOString() })
+      .set({ payment_status: "Paid", updated_at: at })
       .where("payment_id", "=", paymentId)
       .where("payment_status", "=", "Pending")
+      .returning("id")
       .execute();
+    for (const order of orders) await fulfilPaidOrder(trx, order.id, null, at);
     return true;
   });
 }

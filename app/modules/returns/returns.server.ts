@@ -34,7 +34,7 @@ export interface ReturnableOrder {
   currency: DisplayCurrency;
   items: ReturnableItem[];
   /** Why no return can be asked for now; null while the window is open. */
-  refusal: "notDelivered" | "windowClosed" | "nothingLeft" | null;
+  refusal: "notDelivered" | "windowClosed" | "digitalOnly" | "nothingLeft" | null;
   /** When the window closes (delivered_at + the setting's days); null before delivery. */
   closes_at: string | null;
 }
@@ -53,6 +53,8 @@ export async function returnableOrder(db: Db, userId: number, orderId: number, w
     .leftJoin("return_order_items as r", "r.order_item_id", "i.id")
     .select(["i.id", "i.product_id", "i.name", "i.thumbnail", "i.unit_price", "i.quantity", "r.id as return_item_id"])
     .where("i.order_id", "=", orderId)
+    // A licence handed over and a file downloaded cannot be sent back: digital items are not returnable.
+    .where("i.is_digital", "=", 0)
     .orderBy("i.id")
     .execute();
   const closesAt = order.delivered_at ? new Date(Date.parse(order.delivered_at) + windowDays * DAY_MS) : null;
@@ -62,9 +64,11 @@ export async function returnableOrder(db: Db, userId: number, orderId: number, w
       ? "notDelivered"
       : now > closesAt
         ? "windowClosed"
-        : returnable.every((item) => item.returned)
-          ? "nothingLeft"
-          : null;
+        : returnable.length === 0
+          ? "digitalOnly"
+          : returnable.every((item) => item.returned)
+            ? "nothingLeft"
+            : null;
   const { currency_name, currency_symbol, currency_position, currency_rate } = order;
   return {
     id: order.id,
