@@ -62,7 +62,7 @@ export default function DigitalProductOrder() {
         ) : null}
         <Link to={`/order-history/${order.id}`} className="btn-secondary">{t("digital.wholeOrder")}</Link>
       </div>
-      <p className="mt-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm" role="status">
+      <p className="mt-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
         {order.unlocked
           ? t("digital.linksExpire", { count: linkMinutes })
           : t(order.status === "Cancelled" ? "digital.cancelled" : "digital.awaitingPayment")}

@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { test, expect, setSetting } from "./fixtures";
+import { readInArabic } from "./session";
 
 /** A number and an e-mail no other test or project uses (accounts stay in the e2e database). */
 let serial = 0;
@@ -299,7 +300,7 @@ test.describe("registration and one-time codes", () => {
   });
 
   test("the registration form speaks Arabic, right to left", async ({ page, context, baseURL, checkA11y }) => {
-    await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await page.goto("/register");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page).toHaveTitle("إنشاء حساب - Bazaar");

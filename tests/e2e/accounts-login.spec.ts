@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { signInAs } from "./session";
+import { readInArabic, signInAs } from "./session";
 
 /** The desktop user menu in the header (a disclosure showing the shopper's name). */
 const openUserMenu = (page: Page) => page.getByRole("banner").locator("summary", { hasText: "Second Customer" }).click();
@@ -72,7 +72,7 @@ test.describe("login and logout", () => {
   });
 
   test("in Arabic the form, its errors and the welcome are Arabic, right to left", async ({ page, context, baseURL, checkA11y }) => {
-    await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await page.goto("/login");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page).toHaveTitle("تسجيل الدخول - Bazaar");

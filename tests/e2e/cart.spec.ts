@@ -1,12 +1,11 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, setSetting, test } from "./fixtures";
-import { signInAs } from "./session";
+import { readInArabic, signInAs } from "./session";
 
 // Seeded demo products (the seed is deterministic): a sweater of Summit Outfitters with extra-priced colours
 // and sizes, and running shoes of Urban Threads in the running flash sale.
 const SWEATER = { id: 33, name: "Premium Cashmere Knit Sweater", shop: "Summit Outfitters" };
 const SHOES = { id: 118, name: "Comfort Knit Running Shoes", shop: "Urban Threads" };
-const ARABIC = { name: "locale", value: "ImFyIg%3D%3D" };
 
 /** The cart's test shopper is demo customer 2; each test starts from an empty cart, whatever ran before. */
 async function emptyCart(page: Page) {
@@ -195,7 +194,7 @@ test.describe("cart", () => {
   });
 
   test("in Arabic the cart reads right to left", async ({ page, context, baseURL, checkA11y }) => {
-    await context.addCookies([{ ...ARABIC, url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await addByPost(page, SWEATER.id);
     await page.goto("/cart");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from "../../app/db/seed/content";
 import { formatMoney } from "../../app/lib/money";
 import type { MadeOrder } from "../integration/support/orders";
 import { expect, serverEnv, test } from "./fixtures";
-import { signInAs } from "./session";
+import { readInArabic, signInAs } from "./session";
 
 interface Made {
   userId: number;
@@ -238,7 +238,7 @@ test.describe("orders after placing", () => {
   test("in Arabic the history and the order read right to left", async ({ page, context, baseURL, checkA11y }) => {
     const shopper = makeOrders("--new-customer", "Arabic Orders", "--coupon");
     const order = shopper.orders[0];
-    await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await signInByEmail(context, baseURL!, shopper.email!);
 
     await page.goto("/order-history");

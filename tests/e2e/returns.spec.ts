@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import type { MadeOrder } from "../integration/support/orders";
 import { expect, serverEnv, test } from "./fixtures";
-import { signInByEmail } from "./session";
+import { readInArabic, signInByEmail } from "./session";
 
 /** A delivered order of the first shop for a new customer, placed straight in the e2e database. */
 function deliveredOrder(customer: string): { email: string; order: MadeOrder; products: { id: number; name: string; quantity: number }[] } {
@@ -62,5 +62,32 @@ test.describe("returns", () => {
     await signInByEmail(context, baseURL!, "customer2@example.com");
     expect((await page.goto(`/returned-order-history/${returnId}`))?.status()).toBe(404);
     expect((await page.goto(`/return-product/${order.id}`))?.status()).toBe(404);
+  });
+
+  test("in Arabic the return form reads right to left, with its messages in Arabic", async ({ page, context, baseURL, checkA11y }) => {
+    const { email, order, products } = deliveredOrder("Arabic Returner");
+    await signInByEmail(context, baseURL!, email);
+    await readInArabic(context, baseURL!);
+    await page.goto(`/return-product/${order.id}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1, name: `إرجاع منتجات الطلب رقم ${order.id}` })).toBeVisible();
+    await expect(page.getByText(/يمكن إرجاع المنتجات خلال 3 أيام من التسليم/)).toBeVisible();
+    await page.getByRole("button", { name: "طلب الإرجاع" }).click();
+    await expect(page.getByText("اذكر سبب إرجاع المنتجات (5 أحرف على الأقل).")).toBeVisible();
+    await checkA11y();
+
+    await page.getByRole("combobox", { name: new RegExp(`^الكمية المرتجعة ?: ${products[0].name}$`) }).selectOption("2");
+    await page.getByRole("textbox", { name: "سبب الإرجاع" }).fill("المقاس غير مناسب.");
+    await page.getByRole("textbox", { name: "اسم البنك" }).fill("البنك الأول");
+    await page.getByRole("textbox", { name: "رقم الحساب" }).fill("SA03 8000 0000 6080 1016 7519");
+    await page.getByRole("textbox", { name: "عنوان الإرجاع (حيث يستلمه المتجر)" }).fill("١ شارع الإرجاع، الرياض");
+    await page.getByRole("button", { name: "طلب الإرجاع" }).click();
+    await expect(page).toHaveURL(/\/returned-order-history\/\d+$/);
+    await expect(page.getByRole("status")).toContainText(/تم طلب الإرجاع رقم \d+/);
+    await expect(page.getByRole("main")).toContainText("قيد الانتظار");
+    await checkA11y();
+    await page.goto("/returned-order-history");
+    await expect(page.getByRole("heading", { level: 1, name: "طلبات الإرجاع" })).toBeVisible();
+    await checkA11y();
   });
 });

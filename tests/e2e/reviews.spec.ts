@@ -4,6 +4,8 @@ import Database from "better-sqlite3";
 import { DEMO_PASSWORD } from "../../app/db/seed/content";
 import type { MadeOrder } from "../integration/support/orders";
 import { expect, serverEnv, test } from "./fixtures";
+import { readInArabic, signInByEmail } from "./session";
+
 
 /** A delivered order of a new customer, placed straight in the e2e database. */
 function deliveredOrder(customer: string): { email: string; order: MadeOrder; products: { id: number; name: string }[] } {
@@ -54,6 +56,24 @@ test.describe("reviews of delivered items", () => {
     await context.clearCookies();
     await page.goto(`/products/${products[0].id}/details`);
     await expect(page.getByText(text)).toBeVisible();
+    await checkA11y();
+  });
+
+  test("in Arabic the review form reads right to left and says what is missing in Arabic", async ({ page, context, baseURL, jsEnabled, checkA11y }) => {
+    const { email, order, products } = deliveredOrder("Arabic Reviewer");
+    await signInByEmail(context, baseURL!, email);
+    await readInArabic(context, baseURL!);
+    await page.goto(`/order-history/${order.id}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await page.getByRole("link", { name: new RegExp(`^اكتب تقييمًا ?: ${products[0].name}$`) }).click();
+    const form = jsEnabled ? page.getByRole("dialog", { name: "اكتب تقييمًا" }) : page.getByRole("main");
+    await form.getByRole("button", { name: "إرسال التقييم" }).click();
+    await expect(form.getByText("اختر من نجمة إلى خمس نجوم.")).toBeVisible();
+    await checkA11y();
+    await form.getByRole("radio", { name: "5 نجوم" }).check();
+    await form.getByRole("button", { name: "إرسال التقييم" }).click();
+    await expect(page.getByRole("status")).toContainText("شكرًا لك! تم نشر تقييمك.");
+    await expect(page.getByText("لقد قيّمت هذا المنتج.")).toBeVisible();
     await checkA11y();
   });
 });

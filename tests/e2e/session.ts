@@ -52,3 +52,8 @@ export async function signInByEmail(context: BrowserContext, baseURL: string, em
   if (openLanding) await context.request.get(`${baseURL}${landing}`);
   return landing;
 }
+
+/** Switches this browser to Arabic: the language cookie as the language picker sets it (base64 of the JSON "ar"). */
+export async function readInArabic(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL }]);
+}

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import type { MadeOrder } from "../integration/support/orders";
 import { expect, serverEnv, test } from "./fixtures";
-import { signInAs, signInByEmail } from "./session";
+import { readInArabic, signInAs, signInByEmail } from "./session";
 
 /** Orders placed straight in the e2e database by tests/e2e/support/make-order.ts, of the given staff's shop. */
 function makeOrderForShopOf(staffEmail: string, customer: string, ...options: string[]): { email: string; order: MadeOrder; products: { id: number; name: string; quantity: number }[] } {
@@ -26,7 +26,6 @@ function stockOf(productId: number): number {
     db.close();
   }
 }
-const ARABIC = "ImFyIg%3D%3D";
 
 test.describe("the shop console", () => {
   // Each test walks many pages as two or three people and checks every state with axe.
@@ -117,7 +116,7 @@ test.describe("the shop console", () => {
   test("cancelling from the console restocks; in Arabic the console reads right to left", async ({ page, context, baseURL, checkA11y }) => {
     const { email, order, products } = makeOrderForShopOf("seller@example.com", "Cancelled Shopper");
     await signInByEmail(context, baseURL!, "seller@example.com");
-    await context.addCookies([{ name: "locale", value: ARABIC, url: baseURL! }]);
+    await readInArabic(context, baseURL!);
 
     await page.goto(`/shop-console/orders/${order.id}`);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -131,7 +130,7 @@ test.describe("the shop console", () => {
 
     await context.clearCookies();
     await signInByEmail(context, baseURL!, email, { openLanding: false });
-    await context.addCookies([{ name: "locale", value: ARABIC, url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await page.goto(`/order-history/${order.id}`);
     await expect(toast(page)).toContainText(`ألغى المتجر الطلب رقم ${order.id}.`);
     await expect(page.getByRole("region", { name: "مراحل الطلب" }).getByRole("listitem")).toHaveCount(2);

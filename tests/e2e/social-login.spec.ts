@@ -1,5 +1,6 @@
 import { TestOAuthProvider } from "../support/oauth-provider";
 import { expect, oauthProviderPort, setSetting, test } from "./fixtures";
+import { readInArabic } from "./session";
 
 const socialAuths = (googleActive: boolean) =>
   JSON.stringify({
@@ -68,7 +69,7 @@ test.describe("social login with Google (a local OpenID Connect provider)", () =
   });
 
   test("consent refused at Google: back on the login page, in Arabic, with the reason", async ({ page, context, baseURL, checkA11y }) => {
-    await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     provider.refuseConsent();
     await page.goto("/login?redirectTo=%2Fshops");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signInAsNewShopper } from "./session";
+import { readInArabic, signInAsNewShopper } from "./session";
 
 /**
  * The wishlist (spec §2) and the dashboard (not-shown facts): hearts on the cards and the product page, the header's
@@ -96,7 +96,7 @@ test.describe("wishlist", () => {
   });
 
   test("the heart on the product page, in Arabic, right to left", async ({ page, context, baseURL, jsEnabled, checkA11y }) => {
-    await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await signInAsNewShopper(context, baseURL!, "Arabic");
     await page.goto(SWEATER.path);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
@@ -205,7 +205,7 @@ test.describe("dashboard", () => {
   });
 
   test("in Arabic", async ({ page, context, baseURL, checkA11y }) => {
-    await context.addCookies([{ name: "locale", value: "ImFyIg%3D%3D", url: baseURL! }]);
+    await readInArabic(context, baseURL!);
     await signInAsNewShopper(context, baseURL!, "Lawha");
     await page.goto("/dashboard");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
