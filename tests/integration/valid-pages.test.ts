@@ -17,7 +17,7 @@ const hasJava = spawnSync("java", ["-version"]).status === 0;
 /** Pages of one route pattern (ids and numbers as one) visited at most this often, so the crawl stays short. */
 const PER_PATTERN = 2;
 /** Addresses that are not pages. */
-const NOT_PAGES = /^\/(build|media|brand|locales|favicon|sitemaps?|robots|healthz|auth\/|dev\/)|\.(svg|png|jpe?g|webp|xml|txt|pdf|ico)(\?|$)/;
+const NOT_PAGES = /^\/(build|media|brand|locales|favicon|sitemaps?|robots|healthz|auth\/|dev\/|digital-downloads\/)|\.(svg|png|jpe?g|webp|xml|txt|pdf|ico)(\?|$)/;
 
 /** Entry points the links may not reach at once (forms lead to them) and pages only a signed-in shopper has. */
 const SEEDS = [
@@ -149,6 +149,17 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     return [placed.url, online.url];
   }
 
+  /** A digital product bought with Buy Now (no address asked), for the admin to mark paid: its licence and downloads. */
+  async function buyDigital(visitor: Visitor) {
+    const listing = await visit(visitor, "/digital-products");
+    const productPath = linksOf(listing.html, server.base).find((link) => /^\/products\/\d+\/details$/.test(link))!;
+    await submit(visitor, productPath, /Buy Now/, /^Buy Now/);
+    const placed = await submit(visitor, "/buynow", /Place Order/, /Place Order/, { payment_method: "cash" });
+    expect(placed.url, "a digital order is placed without an address").toMatch(/^\/order-confirmation\/\d+$/);
+    const history = await visit(visitor, "/digital-product-order-history");
+    return Number(history.html.match(/href="\/digital-product-order-history\/(\d+)"/)![1]);
+  }
+
   beforeAll(async () => {
     if (!hasJava) return;
     server = await startServer({ PAYMENT_TEST_GATEWAY: "1", AUTH_POSTS_PER_MINUTE: "10000", APP_ENV: "testing" });
@@ -162,7 +173,13 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     } satisfies Record<string, Visitor>;
     const orderPages = await signInAndOrder(visitors.customer);
     const orderId = orderPages[0].match(/\d+$/)![0];
-    const accountPages = [...orderPages, "/manage-address", `/order-history/${orderId}/cancel`, `/order-history/${orderId}/invoice`];
+    const digitalId = await buyDigital(visitors.customer);
+    await submit(visitors.admin, "/login", /Password/, /^Login$/, { phone: "admin@example.com", password: DEMO_PASSWORD });
+    await submit(visitors.admin, `/shop-console/orders/${digitalId}`, /Mark as Paid/, /^Mark as Paid$/);
+    const accountPages = [
+      ...orderPages, "/manage-address", `/order-history/${orderId}/cancel`, `/order-history/${orderId}/invoice`,
+      "/digital-product-order-history", `/digital-product-order-history/${digitalId}`, `/order-history/${digitalId}`,
+    ];
     for (const [name, value] of visitors.customer.cookies) visitors.customerArabic.cookies.set(name, value);
     for (const visitor of [visitors.guestArabic, visitors.customerArabic]) {
       await visit(visitor, "/preferences", [["locale", "ar"], ["redirectTo", "/"]]);
@@ -172,7 +189,6 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     await crawl(visitors.customer, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
     await crawl(visitors.customerArabic, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
     // The shop console, as the platform admin (who sees the customer's orders whatever their shop).
-    await submit(visitors.admin, "/login", /Password/, /^Login$/, { phone: "admin@example.com", password: DEMO_PASSWORD });
     for (const [name, value] of visitors.admin.cookies) visitors.adminArabic.cookies.set(name, value);
     await visit(visitors.adminArabic, "/preferences", [["locale", "ar"], ["redirectTo", "/shop-console"]]);
     for (const visitor of [visitors.admin, visitors.adminArabic]) {
@@ -216,12 +232,17 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
       expect(visited(visitor).length, `pages crawled as ${visitor}`).toBeGreaterThan(30);
     }
     const signedIn = visited("signed in, ar").map((page) => pattern(page.url));
-    for (const route of ["/order-history/{id}", "/order-history/{id}/invoice", "/order-confirmation/{id}", "/checkout", "/manage-address/{id}/edit"]) {
+    for (const route of [
+      "/order-history/{id}", "/order-history/{id}/invoice", "/order-confirmation/{id}", "/checkout", "/manage-address/{id}/edit",
+      "/digital-product-order-history/{id}",
+    ]) {
       expect(signedIn, `a signed-in crawl reaches ${route}`).toContain(route);
     }
     expect(visited("guest, ar")[0].html).toContain('dir="rtl"');
     expect(visited("console, ar").map((page) => pattern(page.url))).toContain("/shop-console/orders/{id}");
     expect(visited("console, ar").every((page) => page.status === 200 && page.html.includes('dir="rtl"'))).toBe(true);
+    const digitalOrder = visited("signed in, en").find((page) => pattern(page.url) === "/digital-product-order-history/{id}")!;
+    expect(digitalOrder.html, "the paid digital order shows its licence key").toMatch(/BZ-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
     expect(pages.filter((page) => page.status >= 500).map((page) => `${page.visitor} ${page.url}: ${page.status}`)).toEqual([]);
   });
 
