@@ -85,4 +85,28 @@ test.describe("digital products after the sale", () => {
     await expect(page.getByRole("main")).toContainText("نُزِّل مرة واحدة");
     await checkA11y();
   });
+
+  test("paid through the test gateway: Delivered at once, with the licence and download for its buyer only", async ({ page, context, baseURL, checkA11y }) => {
+    await registerShopper(context, baseURL!, "Gateway");
+    await page.goto("/digital-products");
+    await page.getByRole("main").getByRole("article").nth(1).getByRole("heading").getByRole("link").click();
+    await page.getByRole("button", { name: "Buy Now" }).click();
+    await page.getByRole("radio", { name: "Test Gateway" }).check();
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page).toHaveURL(/\/payments\/test\/\d+$/);
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await expect(page).toHaveURL(/\/order-history\/\d+$/);
+    const orderId = Number(page.url().match(/(\d+)$/)![1]);
+    await expect(page.getByRole("status").getByText("Payment successful")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Delivered").first()).toBeVisible();
+    await checkA11y();
+
+    await page.getByRole("link", { name: /^Licence and download/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/digital-product-order-history/${orderId}$`));
+    await expect(page.getByRole("main").locator("code")).toHaveText(/^BZ-/);
+    const href = (await page.getByRole("link", { name: /^Download.*\.pdf$/ }).getAttribute("href"))!;
+    expect((await context.request.get(`${baseURL}${href}`)).status()).toBe(200);
+    await signInAs(context, baseURL!, 2);
+    expect((await context.request.get(`${baseURL}${href}`)).status()).toBe(404);
+  });
 });

@@ -26,6 +26,7 @@ describeEachDatabase("digital products after the sale", (kind) => {
   let buyer: number;
   let stranger: number;
   let admin: number;
+  let otherShopStaff: number;
   let digital: { id: number; shop_id: number };
   let otherDigital: { id: number; shop_id: number };
 
@@ -41,7 +42,9 @@ describeEachDatabase("digital products after the sale", (kind) => {
     db = test.db;
     await seedDatabase(db, { products: 400 });
     const user = (email: string) => db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow().then((row) => row.id);
-    [buyer, stranger, admin] = await Promise.all([user("customer@example.com"), user("customer2@example.com"), user("admin@example.com")]);
+    [buyer, stranger, admin, otherShopStaff] = await Promise.all(
+      ["customer@example.com", "customer2@example.com", "admin@example.com", "seller2@example.com"].map(user),
+    );
     const digitals = await db.selectFrom("products").select(["id", "shop_id"]).where("is_digital", "=", 1).where("is_active", "=", 1).orderBy("id").limit(2).execute();
     [digital, otherDigital] = digitals;
     expect(otherDigital).toBeDefined();
@@ -110,7 +113,7 @@ describeEachDatabase("digital products after the sale", (kind) => {
     expect(unlocked!.items[0].files[0].href).toMatch(new RegExp(`^/digital-downloads/${item.id}/\\d+\\?expires=\\d+&signature=`));
 
     // Downloads are counted, for the buyer only.
-    expect(await takeDownload(db, stranger, item.id, file.id)).toBeNull();
+    for (const someoneElse of [stranger, otherShopStaff, admin]) expect(await takeDownload(db, someoneElse, item.id, file.id)).toBeNull();
     expect(await takeDownload(db, buyer, item.id, otherDigital.id + 1_000_000)).toBeNull();
     const download = await takeDownload(db, buyer, item.id, file.id);
     expect(download!.size_bytes).toBeGreaterThan(100);
@@ -119,7 +122,7 @@ describeEachDatabase("digital products after the sale", (kind) => {
     expect(counted!.items[0].files.find((f) => f.file_id === file.id)!.downloads).toBe(2);
 
     // Someone else's order is not theirs to see, and digital items cannot be returned.
-    expect(await getDigitalOrder(db, stranger, made.id)).toBeNull();
+    for (const someoneElse of [stranger, otherShopStaff]) expect(await getDigitalOrder(db, someoneElse, made.id)).toBeNull();
     expect((await returnableOrder(db, buyer, made.id, 3, new Date("2026-06-02T09:00:00Z"))).refusal).toBe("digitalOnly");
   });
 
