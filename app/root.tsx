@@ -21,18 +21,21 @@ import { useEffect, useMemo } from "react";
 import { useNonce } from "./components/nonce";
 import { DialogHost } from "./components/dialogs";
 import { FloatingCartTab } from "./components/cart/floating-cart-tab";
+import { LiveUpdates } from "./components/live-updates";
 import { ErrorPage } from "./components/error-page";
 import { placesOwnToasts, shellFor, SiteShell } from "./components/site-shell";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
+import { pusherSettings } from "./lib/live.server";
 import { errorTitle } from "./lib/seo";
 import { useLanguage, useTranslation } from "./lib/translation";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
 import { cartSummary } from "./modules/cart/cart.server";
 import { listCategories } from "./modules/catalog/categories.server";
+import { unreadMessagesOf } from "./modules/chat/chat.server";
 import { takeOrderNews } from "./modules/orders/order-lifecycle.server";
 import { tabOfStatus } from "./modules/orders/order-status";
 import { wishlistIds } from "./modules/wishlist/wishlist.server";
@@ -58,13 +61,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (staleCurrency) session.unset("currency");
   if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
 
-  const [categories, cart, orderNews, wishlist] = await Promise.all([
+  const [categories, cart, orderNews, wishlist, unreadMessages] = await Promise.all([
     listCategories(db),
     user ? cartSummary(db, user.id) : { count: 0, total: 0 },
     // What the shop did to the shopper's orders since their last page, told once.
     user ? takeOrderNews(db, user.id) : [],
     user ? wishlistIds(db, user.id) : [],
+    user ? unreadMessagesOf(db, user.id) : 0,
   ]);
+  const pusher = pusherSettings();
 
   return data(
     {
@@ -98,7 +103,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currency,
       categories,
       user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
-      counts: { wishlist: wishlist.length, cart: cart.count },
+      counts: { wishlist: wishlist.length, cart: cart.count, messages: unreadMessages },
+      /** How a signed-in browser hears live updates: Pusher's public key and cluster, or null for /live (SSE). */
+      livePusher: pusher && { key: pusher.key, cluster: pusher.cluster },
       /**
        * The products in the signed-in shopper's wishlist: the hearts of every card and product page. Signed-in pages
        * are never kept by the guest page cache, and a guest has none.
@@ -211,6 +218,7 @@ export default function App() {
         <Outlet />
       )}
       {shell ? <FloatingCartTab /> : null}
+      {root?.user ? <LiveUpdates userId={root.user.id} pusher={root.livePusher} /> : null}
     </>
   );
 }

@@ -11,8 +11,8 @@ export interface ShopRating {
   total_reviews: number;
 }
 
-/** A chat with the shop opens on the messages screen with that shop picked. */
-export const chatWithShopHref = (shopId: number) => `/massages?shop=${shopId}`;
+/** A chat with the shop opens on the messages screen with that shop picked (and the product talked about, if any). */
+export const chatWithShopHref = (shopId: number, productId?: number) => `/massages?shop=${shopId}${productId ? `&product=${productId}` : ""}`;
 
 export function ShopRatingLine({ shop }: { shop: ShopRating }) {
   const { t } = useTranslation("product");
@@ -32,9 +32,12 @@ export function ShopRatingLine({ shop }: { shop: ShopRating }) {
 export function ShopCard({
   shop,
   multiVendor,
+  productId,
 }: {
   shop: ShopRating & { delivery_charge: number; estimated_delivery_days: number };
   multiVendor: boolean;
+  /** The product of the page: its chat button attaches it to the message. */
+  productId: number;
 }) {
   const { t } = useTranslation("product");
   const money = useMoney();
@@ -52,7 +55,7 @@ export function ShopCard({
           </div>
           <div className="flex flex-wrap gap-2">
             <Link to={`/shops/${shop.id}`} className="btn-primary">{t("shop.visitStore")}</Link>
-            <Link to={chatWithShopHref(shop.id)} className="btn-secondary">{t("shop.chat")}</Link>
+            <Link to={chatWithShopHref(shop.id, productId)} className="btn-secondary">{t("shop.chat")}</Link>
           </div>
         </>
       ) : (

@@ -8,6 +8,7 @@ import { DialogLink } from "./dialogs";
 import { Dropdown } from "./dropdown";
 import { BagIcon, ChevronDownIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { SearchForm } from "./search-form";
+import { useUnreadMessages } from "./chat/use-unread-messages";
 import { NumberInSentence, TextSeparator } from "./text-only";
 
 /** Which of the header's parts is open on a small screen with JavaScript (the search row or the menu). */
@@ -18,6 +19,7 @@ const badge = "absolute -end-2 -top-2 min-w-[1.25rem] rounded-full bg-primary px
 const userLinks = [
   { to: "/dashboard", key: "userMenu.dashboard" },
   { to: "/order-history", key: "userMenu.orders" },
+  { to: "/massages", key: "account.menu.messages", badge: "unread" },
   { to: "/profile", key: "userMenu.profile" },
   { to: "/change-password", key: "userMenu.changePassword" },
 ] as const;
@@ -31,6 +33,7 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const { shell, user, counts } = root;
+  const unreadMessages = useUnreadMessages();
   const location = useLocation();
   // After logging in the shopper comes back here (the login page itself is no place to return to).
   const here = `${location.pathname}${location.search}`;
@@ -82,7 +85,14 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
               <ul className="dropdown-panel end-0" aria-label={t("header.account")}>
                 {userLinks.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="dropdown-item">{t(link.key)}</Link>
+                    <Link to={link.to} className="dropdown-item">
+                      {t(link.key)}
+                      {"badge" in link && unreadMessages > 0 ? (
+                        <span className="ms-2 rounded-full bg-green-700 px-2 text-xs font-bold text-white">
+                          <NumberInSentence sentence={t("account.menu.unreadMessages", { count: unreadMessages })} number={String(unreadMessages)} />
+                        </span>
+                      ) : null}
+                    </Link>
                   </li>
                 ))}
                 <li>

@@ -70,6 +70,8 @@ export interface ShopsTable {
   estimated_delivery_days: DefaultInt;
   is_active: DefaultFlag;
   created_at: Timestamp;
+  /** When one of its staff last had the console open (migration 0014): Online for a few minutes after. */
+  console_seen_at: string | null;
 }
 
 export interface CategoriesTable {
@@ -383,6 +385,27 @@ export interface OrderEventsTable {
   created_at: Timestamp;
   notified_at: string | null;
 }
+export type ChatSender = "customer" | "shop";
+/** One conversation of a shopper with a shop (migration 0014), with each side's unread count. */
+export interface ChatConversationsTable {
+  id: Generated<number>;
+  user_id: number;
+  shop_id: number;
+  last_message: string | null;
+  last_message_at: string | null;
+  unread_by_customer: DefaultInt;
+  unread_by_shop: DefaultInt;
+  created_at: Timestamp;
+}
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender: ChatSender;
+  author_id: number | null;
+  body: string;
+  product_id: number | null;
+  created_at: Timestamp;
+}
 export type ReturnStatus = "Pending" | "Approved" | "Damaged" | "Mismatch" | "Cancelled" | "Refunded";
 /** A return of some items of one delivered order (migration 0012). */
 export interface ReturnOrdersTable {
@@ -472,6 +495,8 @@ export interface Database {
   payments: PaymentsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
+  chat_conversations: ChatConversationsTable;
+  chat_messages: ChatMessagesTable;
   return_orders: ReturnOrdersTable;
   return_order_items: ReturnOrderItemsTable;
   order_items: OrderItemsTable;

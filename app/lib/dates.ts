@@ -12,6 +12,21 @@ export function formatDateTime(iso: string, locale: string): string {
   return dateFormat(locale, true).format(date);
 }
 
+/** A chat message's time, spec §9 'hh:mm a, DD MMM, YYYY', in the page's language (UTC, like every time here). */
+export function formatMessageTime(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  let format = formats.get(`${locale} message`);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      hour: "2-digit", minute: "2-digit", hour12: true, day: "2-digit", month: "short", year: "numeric", numberingSystem: "latn", timeZone: "UTC",
+    });
+    formats.set(`${locale} message`, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) => format.formatToParts(date).find((p) => p.type === type)?.value ?? "";
+  return `${part("hour")}:${part("minute")} ${part("dayPeriod")}, ${part("day")} ${part("month")}, ${part("year")}`;
+}
+
 // Making a formatter costs far more than using one, and a page of reviews formats dozens of dates.
 const formats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(locale: string, withTime: boolean) {

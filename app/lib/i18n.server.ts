@@ -37,6 +37,9 @@ import frPayments from "../../public/locales/fr/payments.json";
 import arConsole from "../../public/locales/ar/console.json";
 import enConsole from "../../public/locales/en/console.json";
 import frConsole from "../../public/locales/fr/console.json";
+import arChat from "../../public/locales/ar/chat.json";
+import enChat from "../../public/locales/en/chat.json";
+import frChat from "../../public/locales/fr/chat.json";
 import arReturns from "../../public/locales/ar/returns.json";
 import enReturns from "../../public/locales/en/returns.json";
 import frReturns from "../../public/locales/fr/returns.json";
@@ -55,13 +58,13 @@ import { secureCookies } from "./secrets.server";
 export const resources = {
   en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial,
     cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments, console: enConsole,
-    wishlist: enWishlist, dashboard: enDashboard, returns: enReturns },
+    wishlist: enWishlist, dashboard: enDashboard, returns: enReturns, chat: enChat },
   ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial,
     cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments, console: arConsole,
-    wishlist: arWishlist, dashboard: arDashboard, returns: arReturns },
+    wishlist: arWishlist, dashboard: arDashboard, returns: arReturns, chat: arChat },
   fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial,
     cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments, console: frConsole,
-    wishlist: frWishlist, dashboard: frDashboard, returns: frReturns },
+    wishlist: frWishlist, dashboard: frDashboard, returns: frReturns, chat: frChat },
 };
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {

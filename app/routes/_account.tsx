@@ -4,25 +4,30 @@ import { AccountMenu } from "~/components/account-menu";
 import { ToastRegion } from "~/components/toast-region";
 import { requireUser } from "~/lib/auth.server";
 import { requireUserOrLogin } from "~/lib/login-first.server";
+import { useUnreadMessages } from "~/components/chat/use-unread-messages";
 import { useRootData } from "~/root";
 
 /**
- * Account layout: only for a signed-in shopper; a guest is sent to / (spec §2), except from /wishlist, where a
- * guest is asked to log in and comes back (spec §2: a wishlist opened by a guest shows the login). The root draws
- * the frame.
+ * Account layout: only for a signed-in shopper; a guest is sent to / (spec §2), except from /wishlist and /massages,
+ * where a guest is asked to log in and comes back (spec §2: a wishlist opened by a guest shows the login; the chat
+ * buttons of shops and products). The root draws the frame.
  */
+/** Pages a guest reaches from the shop's own buttons (a heart, a chat button): they log in and come back. */
+const LOGIN_FIRST = new Set(["/wishlist", "/massages"]);
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (new URL(request.url).pathname === "/wishlist") await requireUserOrLogin(request);
+  if (LOGIN_FIRST.has(new URL(request.url).pathname)) await requireUserOrLogin(request);
   else await requireUser(request);
-  return { unreadMessages: 0 };
+  return null;
 }
 
 export default function AccountLayout() {
   const user = useRootData()?.user;
+  const unreadMessages = useUnreadMessages();
   if (!user) return null;
   return (
     <div className="container-shop grid gap-6 py-8 md:grid-cols-[16rem_1fr]">
-      <AccountMenu user={user} unreadMessages={0} />
+      <AccountMenu user={user} unreadMessages={unreadMessages} />
       <main id="main" className="min-w-0">
         <ToastRegion />
         <Outlet />

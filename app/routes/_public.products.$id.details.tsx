@@ -165,7 +165,7 @@ export default function ProductDetailsPage() {
         </div>
 
         <div className="lg:col-span-3">
-          <ShopCard shop={product.shop} multiVendor={multiVendor} />
+          <ShopCard shop={product.shop} multiVendor={multiVendor} productId={product.id} />
         </div>
       </div>
       </div>

@@ -2,22 +2,26 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { ToastRegion } from "~/components/toast-region";
 import { CurrentMark } from "~/components/text-only";
+import { NumberInSentence } from "~/components/text-only";
 import { requireStaff } from "~/lib/auth.server";
+import { markConsoleSeen, unreadByShops } from "~/modules/chat/chat.server";
 import { useTranslation } from "~/lib/translation";
 
-export const handle = { i18n: ["console", "orders", "returns"] };
+export const handle = { i18n: ["console", "orders", "returns", "chat"] };
 
 /**
  * The shop console's own small layout (not in the shopper's menus): a shop's staff see their shop, the platform admin
  * every shop. Anyone else gets Page Not Found on every console address.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, shop } = await requireStaff(request);
-  return { shop, userName: user.name };
+  const { db, user, shop, scope } = await requireStaff(request);
+  // A shop's staff in the console: the shop shows Online to its customers for a few minutes.
+  if (shop) await markConsoleSeen(db, shop.id);
+  return { shop, userName: user.name, unreadMessages: await unreadByShops(db, scope) };
 }
 
 export default function ShopConsoleLayout() {
-  const { shop, userName } = useLoaderData<typeof loader>();
+  const { shop, userName, unreadMessages } = useLoaderData<typeof loader>();
   const { t } = useTranslation("console");
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `rounded px-3 py-2 text-sm ${isActive ? "bg-white/15 font-semibold text-white" : "text-slate-200 hover:bg-white/10 hover:text-white"}`;
@@ -50,6 +54,21 @@ export default function ShopConsoleLayout() {
             <li>
               <NavLink to="/shop-console/returns" className={navClass}>
                 {({ isActive }) => <>{t("layout.returns")}{isActive ? <CurrentMark /> : null}</>}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/shop-console/messages" className={navClass}>
+                {({ isActive }) => (
+                  <>
+                    {t("layout.messages")}
+                    {isActive ? <CurrentMark /> : null}
+                    {unreadMessages > 0 ? (
+                      <span className="ms-2 rounded-full bg-green-700 px-2 text-xs font-bold text-white">
+                        <NumberInSentence sentence={t("chat:list.unread", { count: unreadMessages })} number={String(unreadMessages)} />
+                      </span>
+                    ) : null}
+                  </>
+                )}
               </NavLink>
             </li>
             <li><Link to="/" className={navClass({ isActive: false })}>{t("layout.store")}</Link></li>

@@ -1,3 +1,4 @@
+import { chatWithShopHref } from "~/components/shop-card";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
@@ -64,7 +65,7 @@ function ShopGroup({ group, multiVendor, redirectTo, headingLevel: Heading }: { 
             <NumberInSentence sentence={t("shopRating", { rating: group.shop_rating.toFixed(1) })} number={group.shop_rating.toFixed(1)} />
           </span>
         </span>
-        <Link to={`/massages?shop=${group.shop_id}`} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
+        <Link to={chatWithShopHref(group.shop_id)} className="text-sm font-medium text-primary-700 underline-offset-2 hover:underline">
           {t("chat")}<span className="sr-only"> {t("withShop", { shop: group.shop_name })}</span>
         </Link>
       </div>

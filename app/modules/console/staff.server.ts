@@ -1,10 +1,11 @@
 import type { Db } from "~/lib/db.server";
 import type { CurrentUser } from "~/modules/auth/user.server";
-import type { OrderScope } from "~/modules/orders/order-lifecycle.server";
 
-/** What a console user may see and change: their shop's orders (staff) or every shop's (the platform admin). */
+/** What a console user may see and change: their shop's orders and chats (staff) or every shop's (the platform admin). */
+export type StaffScope = { shopId: number } | { everyShop: true };
+
 export interface StaffAccess {
-  scope: OrderScope;
+  scope: StaffScope;
   /** The staff member's shop; null for the platform admin. */
   shop: { id: number; name: string } | null;
 }
