@@ -58,11 +58,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = `/massages?shop=${shopId}`;
   try {
     const conversationId = await conversationWithShop(db, user.id, shopId);
-    const sent = await sendMessage(db, { userId: user.id }, user.id, conversationId, {
-      body: String(form.get("message") ?? ""),
-      productId: idFrom(String(form.get("product_id") ?? "")),
-    });
-    if (sent) await publishLive(sent.notify, { type: "chat", conversation_id: sent.conversation_id, shop_id: sent.shop_id });
+    const productId = idFrom(String(form.get("product_id") ?? ""));
+    const sent = await sendMessage(db, { userId: user.id }, user.id, conversationId, { body: String(form.get("message") ?? ""), productId });
+    // Nothing said: nothing sent, and the product stays attached for the first words.
+    if (!sent) return redirect(productId ? `${back}&product=${productId}` : back);
+    await publishLive(sent.notify, { type: "chat", conversation_id: sent.conversation_id, shop_id: sent.shop_id });
     return redirect(back);
   } catch (error) {
     if (error instanceof ConversationNotFoundError) throw new Response("Not Found", { status: 404 });

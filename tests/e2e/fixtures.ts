@@ -9,7 +9,7 @@ const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * Runs axe (WCAG 2.2 A/AA) on what the shopper sees now. With JavaScript off axe cannot run in the
  * page, so the rendered HTML (scripts removed) is audited in a second, script-enabled page.
  */
-async function audit(page: Page, javaScriptEnabled: boolean) {
+export async function audit(page: Page, javaScriptEnabled: boolean) {
   let target = page;
   if (!javaScriptEnabled) {
     const origin = new URL(page.url()).origin;

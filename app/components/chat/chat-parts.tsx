@@ -202,7 +202,7 @@ export function SendMessageForm({ hidden, product, error }: { hidden: Record<str
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      if (event.currentTarget.value.trim() || product) form.current?.requestSubmit();
+      if (event.currentTarget.value.trim()) form.current?.requestSubmit();
     }
   };
   return (

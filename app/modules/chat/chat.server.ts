@@ -170,7 +170,7 @@ export interface SentMessage {
 
 /**
  * Sends a message in a conversation of the scope: the shopper's scope speaks as the customer, any other as the shop
- * (its staff or the admin, `authorId`). Empty text with no product does nothing (null). The other side's unread count
+ * (its staff or the admin, `authorId`). Empty text does nothing (null). The other side's unread count
  * and the conversation's last message change in the same transaction.
  */
 export async function sendMessage(
@@ -183,21 +183,21 @@ export async function sendMessage(
 ): Promise<SentMessage | null> {
   const body = input.body.replace(/\r\n?/g, "\n").trim();
   if (body.length > MESSAGE_MAX_LENGTH) throw new DomainError("chat:errors.tooLong", "message", { max: MESSAGE_MAX_LENGTH });
+  // Spec §5: sending empty text does nothing, even with a product attached (it goes with the first words).
+  if (body === "") return null;
   const conversation = await getConversation(db, scope, conversationId, now);
   const sender: ChatSender = "userId" in scope ? "customer" : "shop";
   // Only the shopper attaches a product (the product page's chat button); an unknown or inactive one is dropped.
   const product = sender === "customer" && input.productId ? (await productCardsByIds(db, [input.productId], { now }))[0] ?? null : null;
-  if (body === "" && !product) return null;
 
   const at = now.toISOString();
-  const preview = body || product!.name;
   const id = await db.transaction().execute(async (tx) => {
     const message = await tx.insertInto("chat_messages")
       .values({ conversation_id: conversationId, sender, author_id: authorId, body, product_id: product?.id ?? null, created_at: at })
       .returning("id").executeTakeFirstOrThrow();
     await tx.updateTable("chat_conversations")
       .set((eb) => ({
-        last_message: preview.slice(0, 200),
+        last_message: body.slice(0, 200),
         last_message_at: at,
         ...(sender === "customer" ? { unread_by_shop: eb("unread_by_shop", "+", 1) } : { unread_by_customer: eb("unread_by_customer", "+", 1) }),
       }))

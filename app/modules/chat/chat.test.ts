@@ -95,6 +95,8 @@ describeEachDatabase("chat between shoppers and shops", (kind) => {
   it("ignores an empty message, refuses one over the limit, and stores hostile text as text", async () => {
     const conversation = await conversationWithShop(db, customer, seller.shop_id);
     expect(await sendMessage(db, { userId: customer }, customer, conversation, { body: " \n " })).toBeNull();
+    const product = await db.selectFrom("products").select("id").where("shop_id", "=", seller.shop_id).orderBy("id").executeTakeFirstOrThrow();
+    expect(await sendMessage(db, { userId: customer }, customer, conversation, { body: "", productId: product.id })).toBeNull();
     const tooLong = await sendMessage(db, { userId: customer }, customer, conversation, { body: "x".repeat(MESSAGE_MAX_LENGTH + 1) }).catch((e: unknown) => e);
     expect(tooLong).toBeInstanceOf(DomainError);
     expect((tooLong as DomainError).message).toBe("chat:errors.tooLong");

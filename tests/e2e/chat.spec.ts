@@ -1,0 +1,128 @@
+import type { Page } from "@playwright/test";
+import { audit, expect, test } from "./fixtures";
+import { readInArabic, registerShopper, signInByEmail } from "./session";
+
+/** The first shop of /shops (seller@example.com's) and one of its products, as a shopper finds them. */
+async function firstShopProduct(page: Page) {
+  await page.goto("/shops");
+  const shop = page.getByRole("article").first();
+  const shopName = (await shop.getByRole("heading").innerText()).trim();
+  await shop.getByRole("link", { name: /^Visit Store/ }).click();
+  const card = page.getByRole("region", { name: "All Products" }).getByRole("article").first();
+  const productName = (await card.getByRole("heading").innerText()).trim();
+  await card.getByRole("heading").getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: productName })).toBeVisible();
+  return { shopName, productName };
+}
+
+/** A conversation's link in the console, found by its customer and the last thing they said. */
+const conversationLink = (page: Page, customer: string, lastMessage: string) =>
+  page.getByRole("link", { name: new RegExp(`^${customer}.*${lastMessage.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+
+const badge = (page: Page) => page.getByRole("navigation", { name: "Account menu" }).getByRole("link", { name: /^Message/ });
+
+test.describe("chat with a shop", () => {
+  // Two people on two browsers over many pages, every state checked with axe.
+  test.slow();
+
+  test("a shopper asks about a product; the seller answers in the console; the answer reaches the shopper", async ({ page, context, browser, baseURL, jsEnabled, checkA11y }) => {
+    const shopper = await registerShopper(context, baseURL!, "Chatty");
+    const { shopName, productName } = await firstShopProduct(page);
+    await page.getByRole("link", { name: "Chat with shop" }).click();
+    await expect(page).toHaveURL(/\/massages\?shop=\d+&product=\d+$/);
+    const chat = page.getByRole("region", { name: shopName });
+    await expect(chat.getByText("About this product:")).toBeVisible();
+    await expect(chat.getByRole("link", { name: productName })).toBeVisible();
+    await expect(chat.getByText("No messages yet: say hello.")).toBeVisible();
+    await checkA11y();
+
+    // Empty text sends nothing; the product stays attached.
+    await chat.getByRole("button", { name: "Send" }).click();
+    await expect(chat.getByText("No messages yet: say hello.")).toBeVisible();
+    await expect(chat.getByText("About this product:")).toBeVisible();
+    const question = `Does it come in blue? ${Date.now()}`;
+    await chat.getByRole("textbox", { name: "Message" }).fill(question);
+    await chat.getByRole("button", { name: "Send" }).click();
+    const messages = chat.getByRole("list", { name: "Messages" });
+    await expect(messages.getByText(question)).toBeVisible();
+    await expect(messages.getByRole("listitem")).toHaveCount(1); // the product card and the text, one message
+    await expect(messages.getByRole("link", { name: productName })).toBeVisible();
+    await checkA11y();
+
+    // The seller, on their own browser.
+    const sellerContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
+    const seller = await sellerContext.newPage();
+    await signInByEmail(sellerContext, baseURL!, "seller@example.com");
+    await seller.goto("/shop-console/messages");
+    await expect(seller.getByRole("navigation", { name: "Shop console" }).getByRole("link", { name: /^Messages/ })).toContainText(/\d+ unread messages?/);
+    const conversation = conversationLink(seller, shopper.name, question);
+    await expect(conversation).toContainText("1 unread message");
+    await conversation.click();
+    await expect(seller.getByRole("list", { name: "Messages" }).getByText(question)).toBeVisible();
+    await audit(seller, jsEnabled);
+
+    // The shopper goes on to another page; the answer comes while they are there.
+    await page.goto("/dashboard");
+    await expect(badge(page)).toHaveText("Message");
+    const answer = `Yes, in navy blue. ${Date.now()}`;
+    await seller.getByRole("textbox", { name: "Message" }).fill(answer);
+    await seller.getByRole("button", { name: "Send" }).click();
+    await expect(seller.getByRole("list", { name: "Messages" }).getByText(answer)).toBeVisible();
+    await sellerContext.close();
+
+    // With JS it arrives without a reload; without JS on the next page.
+    if (!jsEnabled) await page.reload();
+    await expect(badge(page)).toContainText("1 unread message");
+    await checkA11y();
+    await badge(page).click();
+    await page.getByRole("link", { name: new RegExp(`^${shopName}`) }).click();
+    await expect(chat.getByRole("list", { name: "Messages" }).getByText(answer)).toBeVisible();
+    await expect(badge(page)).toHaveText(/^Message( \(current\))?$/);
+    await checkA11y();
+  });
+
+  test("live: the open chat shows the shop's answer without a reload", async ({ page, context, browser, baseURL, jsEnabled }) => {
+    test.skip(!jsEnabled, "live updates need JavaScript; without it the next page load shows the answer (the test above)");
+    const shopper = await registerShopper(context, baseURL!, "Live");
+    const { shopName } = await firstShopProduct(page);
+    await page.getByRole("link", { name: "Chat with shop" }).click();
+    const chat = page.getByRole("region", { name: shopName });
+    const hello = `Hello? ${Date.now()}`;
+    await chat.getByRole("textbox", { name: "Message" }).fill(hello);
+    await chat.getByRole("textbox", { name: "Message" }).press("Enter");
+    await expect(chat.getByRole("list", { name: "Messages" }).getByText(hello)).toBeVisible();
+    await expect(chat.getByRole("textbox", { name: "Message" })).toHaveValue("");
+
+    const sellerContext = await browser.newContext({ baseURL });
+    const seller = await sellerContext.newPage();
+    await signInByEmail(sellerContext, baseURL!, "seller@example.com");
+    await seller.goto("/shop-console/messages");
+    await conversationLink(seller, shopper.name, hello).click();
+    const url = page.url();
+    await seller.getByRole("textbox", { name: "Message" }).fill("Hello! How can we help?");
+    await seller.getByRole("button", { name: "Send" }).click();
+    await expect(chat.getByRole("list", { name: "Messages" }).getByText("Hello! How can we help?")).toBeVisible();
+    expect(page.url()).toBe(url);
+    // Read at once, since the chat is open.
+    await expect(badge(page)).toHaveText(/^Message/);
+    await expect(badge(page)).not.toContainText("unread");
+    await sellerContext.close();
+  });
+
+  test("in Arabic the messages screen reads right to left", async ({ page, context, baseURL, checkA11y }) => {
+    await registerShopper(context, baseURL!, "Arabic Chat");
+    await readInArabic(context, baseURL!);
+    await page.goto("/massages");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1, name: "الرسائل" })).toBeVisible();
+    await expect(page.getByText("يرجى اختيار مستخدم لعرض رسائله")).toBeVisible();
+    await checkA11y();
+  });
+
+  test("a guest pressing a chat button logs in first and comes back", async ({ page }) => {
+    await page.goto("/shops");
+    await page.getByRole("article").first().getByRole("link", { name: /^Visit Store/ }).click();
+    await page.getByRole("link", { name: "Chat with shop" }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmassages%3Fshop%3D\d+$/);
+  });
+});
