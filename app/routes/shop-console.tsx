@@ -5,7 +5,7 @@ import { CurrentMark } from "~/components/text-only";
 import { requireStaff } from "~/lib/auth.server";
 import { useTranslation } from "~/lib/translation";
 
-export const handle = { i18n: ["console", "orders", "returns"] };
+export const handle = { i18n: ["console", "orders", "returns", "tickets"] };
 
 /**
  * The shop console's own small layout (not in the shopper's menus): a shop's staff see their shop, the platform admin
@@ -52,6 +52,14 @@ export default function ShopConsoleLayout() {
                 {({ isActive }) => <>{t("layout.returns")}{isActive ? <CurrentMark /> : null}</>}
               </NavLink>
             </li>
+            {/* Tickets are the platform's, not a shop's: only the admin handles them. */}
+            {shop === null ? (
+              <li>
+                <NavLink to="/shop-console/tickets" className={navClass}>
+                  {({ isActive }) => <>{t("tickets:console.nav")}{isActive ? <CurrentMark /> : null}</>}
+                </NavLink>
+              </li>
+            ) : null}
             <li><Link to="/" className={navClass({ isActive: false })}>{t("layout.store")}</Link></li>
             <li><Link to="/logout" className={navClass({ isActive: false })}>{t("layout.logout")}</Link></li>
           </ul>
