@@ -132,7 +132,16 @@ describe.skipIf(!built)("support tickets through server.js", () => describeEachD
     }
   });
 
-  it("answers a body it cannot use with 400, never 500: a broken multipart body, or one of far too many parts", async () => {
+  it("answers a body it cannot use with 400, never 500: forged values, a broken multipart body, or one of far too many parts", async () => {
+    for (const [field, value, message] of [
+      ["issue_type", "99999999999", "Choose an issue type."],
+      ["issue_type", "999", "Choose an issue type."],
+      ["order_number", "99999999999", "Give the number of one of your orders, e.g. 123."],
+    ]) {
+      const forged = await post(cookies.customer, "/support-tickets/new", { ...ticketForm, [field]: value });
+      expect(forged.status, `${field}=${value}`).toBe(400);
+      expect(await forged.text()).toContain(message);
+    }
     const broken = await fetch(`${server.base}/support-tickets/new`, {
       method: "POST",
       headers: { Cookie: cookies.customer, "Content-Type": "multipart/form-data; boundary=nothing-follows" },

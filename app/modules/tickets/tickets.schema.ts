@@ -39,7 +39,12 @@ const phoneSeparators = /[\s().-]/g;
 
 /** A new ticket (spec: POST /support-ticket). */
 export const newTicketSchema = z.object({
-  issue_type: z.number({ required_error: error("issueType"), invalid_type_error: error("issueType") }).int().positive(error("issueType")),
+  // An id within PostgreSQL's integer, so a forged value is a field error rather than a database one.
+  issue_type: z
+    .number({ required_error: error("issueType"), invalid_type_error: error("issueType") })
+    .int(error("issueType"))
+    .positive(error("issueType"))
+    .max(2_147_483_647, error("issueType")),
   subject: z
     .string({ required_error: error("subjectRequired") })
     .trim()
