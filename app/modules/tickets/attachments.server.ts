@@ -28,12 +28,12 @@ const EXTENSION_OF_KIND: Record<TicketAttachmentKind, string> = { pdf: "pdf", pn
 const KIND_OF_EXTENSION: Record<string, TicketAttachmentKind> = { pdf: "pdf", png: "png", jpg: "jpeg", jpeg: "jpeg" };
 const MAX_NAME_LENGTH = 120;
 
-export function ticketUploadDir() {
+function ticketUploadDir() {
   return path.resolve(process.env.DATA_DIR ?? "data", "uploads", "tickets");
 }
 
 /** What the bytes are by their first bytes (their magic numbers); the file's name and declared type are only claims. */
-export function attachmentKindOf(bytes: Uint8Array): TicketAttachmentKind | null {
+function attachmentKindOf(bytes: Uint8Array): TicketAttachmentKind | null {
   const starts = (signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";

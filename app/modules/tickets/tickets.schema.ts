@@ -71,7 +71,6 @@ export type NewTicketInput = z.infer<typeof newTicketSchema>;
 
 /** A message on a ticket, by the shopper or the admin: who wrote it is the server's to say, never a field. */
 export const ticketReplySchema = z.object({ intent: z.literal("reply"), message, attachments });
-export type TicketReplyInput = z.infer<typeof ticketReplySchema>;
 
 /** The admin's status button: the status it moves the ticket to (so a second post of the same button moves nothing). */
 export const ticketMoveSchema = z.object({ intent: z.literal("move"), to: z.enum(["confirm", "completed", "cancel"]) });
