@@ -13,6 +13,7 @@ import * as m0011 from "./migrations/0011_reviews_of_order_items";
 import * as m0012 from "./migrations/0012_returns";
 import * as m0013 from "./migrations/0013_digital_delivery";
 import * as m0014 from "./migrations/0014_chat";
+import * as m0015 from "./migrations/0015_support_tickets";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   "0012_returns": m0012,
   "0013_digital_delivery": m0013,
   "0014_chat": m0014,
+  "0015_support_tickets": m0015,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -443,6 +443,42 @@ export interface OrderTaxesTable { order_id: number; name: string; basis_points:
 export interface CouponUsagesTable { coupon_id: number; user_id: number; uses: DefaultInt }
 /** A product a shopper keeps for later (one row per shopper and product). */
 export interface WishlistItemsTable { user_id: number; product_id: number; created_at: Timestamp }
+/** What a support ticket is about (migration 0015); its name is the locale key tickets:issueTypes.{code}. */
+export interface TicketIssueTypesTable { id: Generated<number>; code: string; sort: DefaultInt }
+export type TicketStatus = "pending" | "confirm" | "completed" | "cancel";
+/** A shopper's support ticket (migration 0015); `ticket_number` is its public name. */
+export interface SupportTicketsTable {
+  id: Generated<number>;
+  ticket_number: string;
+  user_id: number;
+  issue_type_id: number;
+  subject: string;
+  email: string;
+  phone: string | null;
+  order_id: number | null;
+  status: ColumnType<TicketStatus, TicketStatus | undefined, TicketStatus>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type TicketAuthor = "customer" | "admin";
+export interface SupportTicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author: TicketAuthor;
+  author_id: number | null;
+  body: string;
+  created_at: Timestamp;
+}
+export type TicketAttachmentKind = "pdf" | "png" | "jpeg";
+/** A file sent with a ticket's message, stored as DATA_DIR/uploads/tickets/{stored_name}. */
+export interface SupportTicketAttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  stored_name: string;
+  file_name: string;
+  kind: TicketAttachmentKind;
+  size_bytes: number;
+}
 
 export interface Database {
   settings: SettingsTable;
@@ -503,6 +539,10 @@ export interface Database {
   order_taxes: OrderTaxesTable;
   coupon_usages: CouponUsagesTable;
   wishlist_items: WishlistItemsTable;
+  ticket_issue_types: TicketIssueTypesTable;
+  support_tickets: SupportTicketsTable;
+  support_ticket_messages: SupportTicketMessagesTable;
+  support_ticket_attachments: SupportTicketAttachmentsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

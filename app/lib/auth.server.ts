@@ -19,3 +19,10 @@ export async function requireStaff(request: Request) {
   if (!context.user || !access) throw new Response("Not Found", { status: 404 });
   return { ...context, user: context.user, ...access };
 }
+
+/** The signed-in platform admin (what only the platform handles, like support tickets); anyone else, shop staff too, gets Page Not Found. */
+export async function requirePlatformAdmin(request: Request) {
+  const access = await requireStaff(request);
+  if (access.shop !== null) throw new Response("Not Found", { status: 404 });
+  return access;
+}

@@ -49,6 +49,9 @@ import enDashboard from "../../public/locales/en/dashboard.json";
 import enWishlist from "../../public/locales/en/wishlist.json";
 import frDashboard from "../../public/locales/fr/dashboard.json";
 import frWishlist from "../../public/locales/fr/wishlist.json";
+import arTickets from "../../public/locales/ar/tickets.json";
+import enTickets from "../../public/locales/en/tickets.json";
+import frTickets from "../../public/locales/fr/tickets.json";
 import type { Settings } from "~/modules/settings/settings.server";
 import { i18nConfig, LOCALE_COOKIE } from "./i18n";
 import { Translations, type Resources } from "./translation";
@@ -58,13 +61,13 @@ import { secureCookies } from "./secrets.server";
 export const resources = {
   en: { account: enAccount, auth: enAuth, common: enCommon, catalog: enCatalog, product: enProduct, content: enContent, social: enSocial,
     cart: enCart, checkout: enCheckout, orders: enOrders, payments: enPayments, console: enConsole,
-    wishlist: enWishlist, dashboard: enDashboard, returns: enReturns, chat: enChat },
+    wishlist: enWishlist, dashboard: enDashboard, returns: enReturns, chat: enChat, tickets: enTickets },
   ar: { account: arAccount, auth: arAuth, common: arCommon, catalog: arCatalog, product: arProduct, content: arContent, social: arSocial,
     cart: arCart, checkout: arCheckout, orders: arOrders, payments: arPayments, console: arConsole,
-    wishlist: arWishlist, dashboard: arDashboard, returns: arReturns, chat: arChat },
+    wishlist: arWishlist, dashboard: arDashboard, returns: arReturns, chat: arChat, tickets: arTickets },
   fr: { account: frAccount, auth: frAuth, common: frCommon, catalog: frCatalog, product: frProduct, content: frContent, social: frSocial,
     cart: frCart, checkout: frCheckout, orders: frOrders, payments: frPayments, console: frConsole,
-    wishlist: frWishlist, dashboard: frDashboard, returns: frReturns, chat: frChat },
+    wishlist: frWishlist, dashboard: frDashboard, returns: frReturns, chat: frChat, tickets: frTickets },
 };
 
 export const localeCookie = createCookie(LOCALE_COOKIE, {

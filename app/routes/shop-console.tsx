@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { ToastRegion } from "~/components/toast-region";
-import { CurrentMark } from "~/components/text-only";
-import { NumberInSentence } from "~/components/text-only";
+import { CurrentMark, NumberInSentence } from "~/components/text-only";
 import { requireStaff } from "~/lib/auth.server";
 import { markConsoleSeen, unreadByShops } from "~/modules/chat/chat.server";
 import { useTranslation } from "~/lib/translation";
 
-export const handle = { i18n: ["console", "orders", "returns", "chat"] };
+export const handle = { i18n: ["console", "orders", "returns", "chat", "tickets"] };
 
 /**
  * The shop console's own small layout (not in the shopper's menus): a shop's staff see their shop, the platform admin
@@ -71,6 +70,14 @@ export default function ShopConsoleLayout() {
                 )}
               </NavLink>
             </li>
+            {/* Tickets are the platform's, not a shop's: only the admin handles them. */}
+            {shop === null ? (
+              <li>
+                <NavLink to="/shop-console/tickets" className={navClass}>
+                  {({ isActive }) => <>{t("tickets:console.nav")}{isActive ? <CurrentMark /> : null}</>}
+                </NavLink>
+              </li>
+            ) : null}
             <li><Link to="/" className={navClass({ isActive: false })}>{t("layout.store")}</Link></li>
             <li><Link to="/logout" className={navClass({ isActive: false })}>{t("layout.logout")}</Link></li>
           </ul>

@@ -28,8 +28,10 @@ const SEEDS = [
 ];
 const ACCOUNT_SEEDS = [
   "/dashboard", "/wishlist", "/profile", "/change-password", "/manage-address", "/manage-address/new", "/order-history", "/logout",
-  "/checkout", "/buynow",
+  "/checkout", "/buynow", "/support-tickets", "/support-tickets/new", "/support-tickets?status=completed",
 ];
+/** A small real PDF, sent with the crawl's support ticket so its page lists an attachment. */
+const RECEIPT = "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
 interface Visitor {
   name: string;
@@ -49,6 +51,7 @@ const pattern = (url: string) =>
 describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the form rules", () => {
   let server: RunningServer;
   const pages: Page[] = [];
+  let ticketPath = "";
   let checkerMessages: Array<{ page: Page; line: number; message: string; extract: string }> = [];
 
   const cookieHeader = (visitor: Visitor) => [...visitor.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -160,6 +163,19 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     return Number(history.html.match(/href="\/digital-product-order-history\/(\d+)"/)![1]);
   }
 
+  /** A support ticket about the order, opened through its form as a browser sends it (multipart, with a PDF). */
+  async function openTicket(visitor: Visitor, orderId: string) {
+    const form = formsOf((await visit(visitor, "/support-tickets/new")).html).find((candidate) => /Open Ticket/.test(candidate.text))!;
+    const body = new FormData();
+    for (const [name, value] of successfulControls(form)) body.set(name, value);
+    for (const [name, value] of Object.entries({ issue_type: "3", subject: "A crawl's question", message: "Where is my parcel?", order_number: orderId })) body.set(name, value);
+    body.append("attachments", new Blob([RECEIPT], { type: "application/pdf" }), "receipt.pdf");
+    const response = await fetch(`${server.base}/support-tickets/new`, { method: "POST", body, redirect: "manual", headers: { Cookie: cookieHeader(visitor), Origin: server.base } });
+    keepCookies(visitor, response);
+    expect(response.status, "the ticket is opened").toBe(303);
+    return response.headers.get("Location")!;
+  }
+
   beforeAll(async () => {
     if (!hasJava) return;
     server = await startServer({ PAYMENT_TEST_GATEWAY: "1", AUTH_POSTS_PER_MINUTE: "10000", APP_ENV: "testing" });
@@ -176,9 +192,14 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     const digitalId = await buyDigital(visitors.customer);
     await submit(visitors.admin, "/login", /Password/, /^Login$/, { phone: "admin@example.com", password: DEMO_PASSWORD });
     await submit(visitors.admin, `/shop-console/orders/${digitalId}`, /Mark as Paid/, /^Mark as Paid$/);
+    // A ticket the admin has answered and confirmed: both sides of its conversation, and its next steps.
+    ticketPath = await openTicket(visitors.customer, orderId);
+    const consoleTicket = ticketPath.replace("/support-ticket/", "/shop-console/tickets/");
+    await submit(visitors.admin, consoleTicket, /Send Reply/, /^Send Reply$/, { message: "It is on its way." });
+    await submit(visitors.admin, consoleTicket, /^Confirm$/, /^Confirm$/);
     const accountPages = [
       ...orderPages, "/manage-address", `/order-history/${orderId}/cancel`, `/order-history/${orderId}/invoice`,
-      "/digital-product-order-history", `/digital-product-order-history/${digitalId}`, `/order-history/${digitalId}`,
+      "/digital-product-order-history", `/digital-product-order-history/${digitalId}`, `/order-history/${digitalId}`, ticketPath,
     ];
     for (const [name, value] of visitors.customer.cookies) visitors.customerArabic.cookies.set(name, value);
     for (const visitor of [visitors.guestArabic, visitors.customerArabic]) {
@@ -187,12 +208,19 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     await crawl(visitors.guest, SEEDS);
     await crawl(visitors.guestArabic, SEEDS);
     await crawl(visitors.customer, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
+    // A refused form is a page too: its messages beside the fields, what was typed kept.
+    const refused = await submit(visitors.customer, "/support-tickets/new", /Open Ticket/, /^Open Ticket$/, { subject: "Hi" });
+    expect(refused.html, "the refused ticket says what the subject needs").toContain("The subject must be 3 to 150 characters.");
+    pages.push({ visitor: visitors.customer.name, url: `${refused.url} (refused)`, status: refused.status, html: refused.html });
     await crawl(visitors.customerArabic, [...SEEDS, ...ACCOUNT_SEEDS, ...accountPages]);
     // The shop console, as the platform admin (who sees the customer's orders whatever their shop).
     for (const [name, value] of visitors.admin.cookies) visitors.adminArabic.cookies.set(name, value);
     await visit(visitors.adminArabic, "/preferences", [["locale", "ar"], ["redirectTo", "/shop-console"]]);
     for (const visitor of [visitors.admin, visitors.adminArabic]) {
-      await crawl(visitor, ["/shop-console", "/shop-console/orders", `/shop-console/orders/${orderId}`, `/shop-console/orders?q=${orderId}`], "/shop-console");
+      await crawl(visitor, [
+        "/shop-console", "/shop-console/orders", `/shop-console/orders/${orderId}`, `/shop-console/orders?q=${orderId}`,
+        "/shop-console/tickets", ticketPath.replace("/support-ticket/", "/shop-console/tickets/"), `/shop-console/tickets?q=${ticketPath.slice(-9)}`,
+      ], "/shop-console");
     }
 
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-pages-"));
@@ -240,6 +268,15 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     }
     expect(visited("guest, ar")[0].html).toContain('dir="rtl"');
     expect(visited("console, ar").map((page) => pattern(page.url))).toContain("/shop-console/orders/{id}");
+    const ticketNumber = ticketPath.slice("/support-ticket/".length);
+    for (const visitor of ["signed in, en", "signed in, ar"]) {
+      expect(visited(visitor).map((page) => page.url), `${visitor} reaches the ticket pages`).toEqual(
+        expect.arrayContaining(["/support-tickets", "/support-tickets/new", ticketPath]),
+      );
+    }
+    const ticketPage = visited("signed in, en").find((page) => page.url === ticketPath)!;
+    expect(ticketPage.html, "the ticket page lists its attachment and the admin's answer").toMatch(/receipt\.pdf[\s\S]*It is on its way\./);
+    expect(visited("console, ar").map((page) => page.url)).toContain(`/shop-console/tickets/${ticketNumber}`);
     expect(visited("console, ar").every((page) => page.status === 200 && page.html.includes('dir="rtl"'))).toBe(true);
     const digitalOrder = visited("signed in, en").find((page) => pattern(page.url) === "/digital-product-order-history/{id}")!;
     expect(digitalOrder.html, "the paid digital order shows its licence key").toMatch(/BZ-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);

@@ -4,6 +4,7 @@ import { BLOG_CATEGORIES, BLOG_CLOSING, BLOGS, CATEGORIES, COUNTRIES, LEGAL_PAGE
 import type { ProductSummary, SeededShop } from "./catalogue";
 import { insertRows, type Executor } from "./insert";
 import { Random, daysFrom, slugify } from "./random";
+import { ISSUE_TYPE_CODES } from "~/modules/tickets/ticket-status";
 
 type New<T extends keyof Database> = Insertable<Database[T]>;
 
@@ -114,6 +115,18 @@ export async function seedStaff(db: Executor, passwordHash: string, now: number)
       ),
     ),
   );
+}
+
+/**
+ * The issue types a ticket is opened with. Migration 0015 gives a database these rows already; after resetDatabase
+ * the seed gives them again (a code already there is left as it is).
+ */
+export async function seedTicketIssueTypes(db: Executor) {
+  await db
+    .insertInto("ticket_issue_types")
+    .values(ISSUE_TYPE_CODES.map((code, index) => ({ code, sort: index + 1 })))
+    .onConflict((conflict) => conflict.column("code").doNothing())
+    .execute();
 }
 
 export async function seedNavigation(db: Executor) {

@@ -16,6 +16,7 @@ import {
   seedLocales,
   seedNavigation,
   seedStaff,
+  seedTicketIssueTypes,
   seedUsers,
 } from "./content";
 import { syncSequences } from "./insert";
@@ -74,6 +75,7 @@ export async function seedDatabase(db: Db, options: SeedOptions = {}): Promise<v
     await seedNavigation(trx);
     report("site", 3, siteSteps);
     await seedLegalPages(trx, now);
+    await seedTicketIssueTypes(trx);
   });
   report("site", 4, siteSteps);
   await updateSettings(db, {
