@@ -53,6 +53,10 @@ const socialSignInOrigins = [
 /** Make Payment and Place Order redirect to Stripe's hosted checkout page, which form-action must allow too. */
 const paymentPageOrigin = process.env.STRIPE_SECRET_KEY ? " https://checkout.stripe.com" : "";
 
+/** With Pusher's keys, live updates come over its socket (and its fallback) for the configured cluster. */
+const pusherCluster = process.env.PUSHER_APP_KEY && process.env.PUSHER_APP_CLUSTER?.match(/^[a-z0-9-]+$/)?.[0];
+const pusherOrigins = pusherCluster ? ` wss://ws-${pusherCluster}.pusher.com https://sockjs-${pusherCluster}.pusher.com` : "";
+
 /** The Content-Security-Policy, enforced; inline scripts run only with this response's nonce or listed hashes. */
 function contentSecurityPolicy(scriptSources) {
   return [
@@ -61,7 +65,7 @@ function contentSecurityPolicy(scriptSources) {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    `connect-src 'self'${development ? " ws: wss:" : ""}`,
+    `connect-src 'self'${pusherOrigins}${development ? " ws: wss:" : ""}`,
     `form-action 'self' ${socialSignInOrigins}${paymentPageOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",

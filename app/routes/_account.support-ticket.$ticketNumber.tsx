@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { TicketConversation, TicketFacts, TicketReplyForm, TicketStatusBadge, type TicketFormAnswer } from "~/components/tickets/ticket-parts";
 import { requireUser } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
+import { publishLive } from "~/lib/live.server";
 import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translation";
@@ -49,7 +50,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<TicketFormAnswer>({ result, values: refusal?.values ?? null }, { status: 400 });
   }
   try {
-    await replyToTicket(db, { customerId: user.id }, ticketNumber, submission.value.message, upload.files);
+    const notify = await replyToTicket(db, { customerId: user.id }, ticketNumber, submission.value.message, upload.files);
+    await publishLive(notify, { type: "ticket", ticket_number: ticketNumber });
   } catch (error) {
     if (error instanceof TicketNotFoundError) throw new Response("Not Found", { status: 404 });
     if (!(error instanceof DomainError)) throw error;

@@ -5,6 +5,7 @@ import { TicketConversation, TicketFacts, TicketReplyForm, TicketStatusBadge, ty
 import { requirePlatformAdmin } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";
 import { pageTitle } from "~/lib/seo";
+import { publishLive } from "~/lib/live.server";
 import { redirectWithToast } from "~/lib/session.server";
 import { useTranslation } from "~/lib/translation";
 import { readUploadForm } from "~/lib/uploads.server";
@@ -41,7 +42,8 @@ async function move(request: Request, { db, t, viewer, ticketNumber }: Awaited<R
   const parsed = ticketMoveSchema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: "tickets:errors.badStep" });
   try {
-    await moveTicket(db, viewer, ticketNumber, parsed.data.to);
+    const customer = await moveTicket(db, viewer, ticketNumber, parsed.data.to);
+    await publishLive([customer], { type: "ticket", ticket_number: ticketNumber });
   } catch (error) {
     if (error instanceof TicketNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof DomainError) return redirectWithToast(request, back, { kind: "error", message: error.message });
@@ -67,7 +69,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<TicketFormAnswer>({ result, values: refusal?.values ?? null }, { status: 400 });
   }
   try {
-    await replyToTicket(db, viewer, ticketNumber, submission.value.message, upload.files);
+    const notify = await replyToTicket(db, viewer, ticketNumber, submission.value.message, upload.files);
+    await publishLive(notify, { type: "ticket", ticket_number: ticketNumber });
   } catch (error) {
     if (error instanceof TicketNotFoundError) throw new Response("Not Found", { status: 404 });
     if (!(error instanceof DomainError)) throw error;

@@ -277,10 +277,11 @@ export async function getTicket(db: Db, viewer: TicketViewer, ticketNumber: stri
 /**
  * Adds a message (1–2,000 characters, with up to five attachments) to an open ticket the viewer may see. The author
  * is the viewer — the ticket's customer or the admin — whatever the form held. A completed or cancelled ticket takes
- * none, also when it closed while the message was being written (the guard is in the same transaction).
+ * none, also when it closed while the message was being written (the guard is in the same transaction). Answers who
+ * should hear of it now: the customer of an admin's answer, the admins of a customer's message.
  */
-export async function replyToTicket(db: Db, viewer: TicketViewer, ticketNumber: string, body: string, uploads: AttachmentUpload[], now = new Date()): Promise<void> {
-  const ticket = await inView(db.selectFrom("support_tickets as st").select(["st.id", "st.status"]), viewer).where("st.ticket_number", "=", ticketNumber).executeTakeFirst();
+export async function replyToTicket(db: Db, viewer: TicketViewer, ticketNumber: string, body: string, uploads: AttachmentUpload[], now = new Date()): Promise<number[]> {
+  const ticket = await inView(db.selectFrom("support_tickets as st").select(["st.id", "st.status", "st.user_id"]), viewer).where("st.ticket_number", "=", ticketNumber).executeTakeFirst();
   if (!ticket) throw new TicketNotFoundError();
   if (!isOpenTicket(ticket.status)) throw new DomainError("tickets:errors.closed");
   const files = checkAttachments(uploads);
@@ -298,16 +299,22 @@ export async function replyToTicket(db: Db, viewer: TicketViewer, ticketNumber: 
       await insertMessage(tx, ticket.id, author, body, files, storedNames, at);
     }),
   );
+  return "customerId" in viewer ? platformAdmins(db) : [ticket.user_id];
+}
+
+/** Who answers tickets: the platform admins (they hear of a customer's message live). */
+async function platformAdmins(db: Db): Promise<number[]> {
+  return (await db.selectFrom("users").select("id").where("role", "=", "admin").execute()).map((row) => row.id);
 }
 
 /**
  * The admin moves a ticket to `to`: pending → confirm → completed, or pending/confirm → cancel, never back nor
  * skipping. A guarded UPDATE (… AND status = the one the move was made from), so a double post moves once and the
- * second is told the ticket moved on. Anyone but the admin: TicketNotFoundError.
+ * second is told the ticket moved on. Anyone but the admin: TicketNotFoundError. Answers the ticket's customer.
  */
-export async function moveTicket(db: Db, viewer: TicketViewer, ticketNumber: string, to: TicketStatus, now = new Date()): Promise<void> {
+export async function moveTicket(db: Db, viewer: TicketViewer, ticketNumber: string, to: TicketStatus, now = new Date()): Promise<number> {
   if (!("adminId" in viewer)) throw new TicketNotFoundError();
-  const ticket = await db.selectFrom("support_tickets").select(["id", "status"]).where("ticket_number", "=", ticketNumber).executeTakeFirst();
+  const ticket = await db.selectFrom("support_tickets").select(["id", "status", "user_id"]).where("ticket_number", "=", ticketNumber).executeTakeFirst();
   if (!ticket) throw new TicketNotFoundError();
   if (!NEXT_STATUSES[ticket.status].includes(to)) throw new DomainError("tickets:errors.movedOn");
   const moved = await db
@@ -317,6 +324,7 @@ export async function moveTicket(db: Db, viewer: TicketViewer, ticketNumber: str
     .where("status", "=", ticket.status)
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) === 0) throw new DomainError("tickets:errors.movedOn");
+  return ticket.user_id;
 }
 
 export interface StoredAttachment {
