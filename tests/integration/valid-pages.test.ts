@@ -197,7 +197,13 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     const consoleTicket = ticketPath.replace("/support-ticket/", "/shop-console/tickets/");
     await submit(visitors.admin, consoleTicket, /Send Reply/, /^Send Reply$/, { message: "It is on its way." });
     await submit(visitors.admin, consoleTicket, /^Confirm$/, /^Confirm$/);
+    // A chat with the first shop about a product, with a link in it: the messages screen and the console's.
+    const shops = await visit(visitors.customer, "/shops");
+    const shopPath = linksOf(shops.html, server.base).find((link) => /^\/shops\/\d+$/.test(link))!;
+    const chatPath = `/massages?shop=${shopPath.split("/")[2]}`;
+    await submit(visitors.customer, chatPath, /Send/, /^Send$/, { message: "Is this the one on https://example.com/item? <b>Thanks</b>" });
     const accountPages = [
+      chatPath, "/massages",
       ...orderPages, "/manage-address", `/order-history/${orderId}/cancel`, `/order-history/${orderId}/invoice`,
       "/digital-product-order-history", `/digital-product-order-history/${digitalId}`, `/order-history/${digitalId}`, ticketPath,
     ];
@@ -220,6 +226,7 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
       await crawl(visitor, [
         "/shop-console", "/shop-console/orders", `/shop-console/orders/${orderId}`, `/shop-console/orders?q=${orderId}`,
         "/shop-console/tickets", ticketPath.replace("/support-ticket/", "/shop-console/tickets/"), `/shop-console/tickets?q=${ticketPath.slice(-9)}`,
+        "/shop-console/messages",
       ], "/shop-console");
     }
 
@@ -277,6 +284,10 @@ describe.skipIf(!built)("every page a crawl reaches is valid HTML and keeps the 
     const ticketPage = visited("signed in, en").find((page) => page.url === ticketPath)!;
     expect(ticketPage.html, "the ticket page lists its attachment and the admin's answer").toMatch(/receipt\.pdf[\s\S]*It is on its way\./);
     expect(visited("console, ar").map((page) => page.url)).toContain(`/shop-console/tickets/${ticketNumber}`);
+    const chat = visited("signed in, en").find((page) => page.url.startsWith("/massages?shop="))!;
+    expect(chat.html, "the message's link is a safe link, its markup text").toContain('href="https://example.com/item" target="_blank" rel="noopener noreferrer nofollow"');
+    expect(chat.html).toContain("&lt;b&gt;Thanks&lt;/b&gt;");
+    expect(visited("console, ar").map((page) => pattern(page.url))).toContain("/shop-console/messages");
     expect(visited("console, ar").every((page) => page.status === 200 && page.html.includes('dir="rtl"'))).toBe(true);
     const digitalOrder = visited("signed in, en").find((page) => pattern(page.url) === "/digital-product-order-history/{id}")!;
     expect(digitalOrder.html, "the paid digital order shows its licence key").toMatch(/BZ-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
