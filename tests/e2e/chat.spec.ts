@@ -107,6 +107,14 @@ test.describe("chat with a shop", () => {
     await expect(badge(page)).toHaveText(/^Message/);
     await expect(badge(page)).not.toContainText("unread");
     await sellerContext.close();
+
+    // 'Search Seller' follows the typing, without pressing Search.
+    await page.goto("/massages");
+    await page.getByRole("searchbox", { name: "Search Seller" }).pressSequentially(shopName.slice(0, 4).toLowerCase());
+    await expect(page).toHaveURL(new RegExp(`/massages\\?search=${encodeURIComponent(shopName.slice(0, 4).toLowerCase())}$`));
+    await expect(page.getByRole("link", { name: new RegExp(`^${shopName}`) })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search Seller" }).fill("no such seller at all");
+    await expect(page.getByText("No conversation matches “no such seller at all”.")).toBeVisible();
   });
 
   test("in Arabic the messages screen reads right to left", async ({ page, context, baseURL, checkA11y }) => {

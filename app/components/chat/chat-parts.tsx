@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { formatMessageTime } from "~/lib/dates";
 import { basePrice } from "~/modules/catalog/pricing";
 import { useTranslation } from "~/lib/translation";
@@ -239,11 +240,21 @@ export function SendMessageForm({ hidden, product, error }: { hidden: Record<str
 /** The GET form of the list: 'Search Seller' for a shopper, a customer's name in the console. */
 export function ConversationSearch({ label, value, keep }: { label: string; value: string; keep: Record<string, string> }) {
   const { t } = useTranslation("chat");
+  // With JS the list follows the typing (spec §9: 500 ms after the last key); the button stays for everyone else.
+  const submit = useDebounceSubmit();
   return (
     <Form method="get" role="search" className="flex gap-2 border-b border-slate-200 p-3">
       {Object.entries(keep).map(([name, kept]) => <input key={name} type="hidden" name={name} value={kept} />)}
       <label htmlFor="chat-search" className="sr-only">{label}</label>
-      <input id="chat-search" type="search" name="search" defaultValue={value} placeholder={label} className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm" />
+      <input
+        id="chat-search"
+        type="search"
+        name="search"
+        defaultValue={value}
+        placeholder={label}
+        onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true, debounceTimeout: 500 })}
+        className="min-w-0 flex-1 rounded-md border border-slate-300 px-3 py-1.5 text-sm"
+      />
       <button type="submit" className="btn-secondary text-sm">{t("list.search")}</button>
     </Form>
   );
