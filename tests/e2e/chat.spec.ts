@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Page } from "@playwright/test";
-import { audit, expect, test } from "./fixtures";
+import Database from "better-sqlite3";
+import { audit, expect, serverEnv, test } from "./fixtures";
 import { readInArabic, registerShopper, signInByEmail } from "./session";
 
 /** The first shop of /shops (seller@example.com's) and one of its products, as a shopper finds them. */
@@ -18,6 +20,23 @@ async function firstShopProduct(page: Page) {
 /** A conversation's link in the console, found by its customer and the last thing they said. */
 const conversationLink = (page: Page, customer: string, lastMessage: string) =>
   page.getByRole("link", { name: new RegExp(`^${customer}.*${lastMessage.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`) });
+
+/** A long conversation of the shopper with the first shop, written straight in the e2e database: message 1 … count. */
+function longConversation(email: string, count: number): number {
+  const db = new Database(path.resolve(serverEnv().DATABASE_URL.replace(/^file:/, "")));
+  try {
+    const user = db.prepare("SELECT id FROM users WHERE email = ?").get(email) as { id: number };
+    const shop = db.prepare("SELECT shop_id FROM users WHERE email = 'seller@example.com'").get() as { shop_id: number };
+    const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 9, 0, i)).toISOString();
+    const conversation = db.prepare("INSERT INTO chat_conversations (user_id, shop_id, last_message, last_message_at) VALUES (?, ?, ?, ?)")
+      .run(user.id, shop.shop_id, `message ${count}`, at(count)).lastInsertRowid;
+    const insert = db.prepare("INSERT INTO chat_messages (conversation_id, sender, author_id, body, created_at) VALUES (?, ?, ?, ?, ?)");
+    for (let i = 1; i <= count; i++) insert.run(conversation, i % 2 ? "customer" : "shop", null, `message ${i}`, at(i));
+    return shop.shop_id;
+  } finally {
+    db.close();
+  }
+}
 
 const badge = (page: Page) => page.getByRole("navigation", { name: "Account menu" }).getByRole("link", { name: /^Message/ });
 
@@ -115,6 +134,38 @@ test.describe("chat with a shop", () => {
     await expect(page.getByRole("link", { name: new RegExp(`^${shopName}`) })).toBeVisible();
     await page.getByRole("searchbox", { name: "Search Seller" }).fill("no such seller at all");
     await expect(page.getByText("No conversation matches “no such seller at all”.")).toBeVisible();
+  });
+
+  test("a long chat shows its newest 20; older ones come by a link without JS, on scrolling up with JS", async ({ page, context, baseURL, jsEnabled, checkA11y }) => {
+    const shopper = await registerShopper(context, baseURL!, "Long Chat");
+    const shopId = longConversation(shopper.email, 45);
+    await page.goto(`/massages?shop=${shopId}`);
+    const list = page.getByRole("list", { name: "Messages" });
+    const items = list.getByRole("listitem");
+    await expect(items).toHaveCount(20);
+    await expect(items.first()).toContainText("message 26");
+    await expect(items.last()).toContainText("message 45");
+    if (!jsEnabled) {
+      await page.getByRole("link", { name: "Older messages" }).click();
+      await expect(items).toHaveCount(20);
+      await expect(items.first()).toContainText("message 6");
+      await expect(items.last()).toContainText("message 25");
+      await checkA11y();
+      await page.getByRole("link", { name: "Older messages" }).click();
+      await expect(items).toHaveCount(5);
+      await expect(page.getByRole("link", { name: "Older messages" })).toHaveCount(0);
+      await page.getByRole("link", { name: "Back to the latest messages" }).click();
+      await expect(items.last()).toContainText("message 45");
+      return;
+    }
+    await list.evaluate((element) => element.scrollTo(0, 0));
+    await expect(items).toHaveCount(40);
+    // The view stays where the reader was: message 26 is still in sight, not the oldest.
+    await expect(list.getByText("message 26", { exact: true })).toBeInViewport();
+    await list.evaluate((element) => element.scrollTo(0, 0));
+    await expect(items).toHaveCount(45);
+    await expect(items.first()).toContainText("message 1");
+    await checkA11y();
   });
 
   test("in Arabic the messages screen reads right to left", async ({ page, context, baseURL, checkA11y }) => {

@@ -158,7 +158,8 @@ export function MessageList({
           <Link to={olderHref(nextOlder)} className="font-semibold text-primary-700 underline">{t("pane.older")}</Link>
         </p>
       ) : null}
-      <ol ref={box} onScroll={onScroll} className="flex max-h-[60vh] min-h-[16rem] flex-col gap-3 overflow-y-auto px-4 py-4" aria-label={t("pane.messages")}>
+      {/* Focusable so that keyboard users can scroll it (and so reach the older messages). */}
+      <ol ref={box} onScroll={onScroll} tabIndex={0} className="flex max-h-[60vh] min-h-[16rem] flex-col gap-3 overflow-y-auto px-4 py-4" aria-label={t("pane.messages")}>
         {shown.length === 0 ? <li className="m-auto text-sm text-slate-600">{t("pane.empty")}</li> : null}
         {shown.map((message) => {
           const own = message.sender === mine;
