@@ -132,7 +132,7 @@ test.describe("product details", () => {
     const seller = page.getByRole("complementary", { name: "Sold by" });
     await expect(seller).toContainText("Summit Outfitters");
     await expect(seller.getByRole("link", { name: "Visit Store" })).toHaveAttribute("href", /^\/shops\/\d+$/);
-    await expect(seller.getByRole("link", { name: "Chat with shop" })).toHaveAttribute("href", /^\/massages\?shop=\d+$/);
+    await expect(seller.getByRole("link", { name: "Chat with shop" })).toHaveAttribute("href", /^\/massages\?shop=\d+&product=\d+$/);
     await expect(seller.getByText("Delivery charge")).toBeVisible();
     await expect(seller.getByText(/^\d+ days?$/)).toBeVisible();
 
