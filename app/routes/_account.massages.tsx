@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConversationList, ConversationSearch, MessageList, SendMessageForm } from "~/components/chat/chat-parts";
 import { requireUser } from "~/lib/auth.server";
+import { idFrom } from "~/lib/ids";
 import { requireUserOrLogin } from "~/lib/login-first.server";
 import { DomainError } from "~/lib/domain-error";
 import { publishLive } from "~/lib/live.server";
@@ -20,8 +21,6 @@ import { productCardsByIds } from "~/modules/catalog/products.server";
 import { CHAT_PAGE_SIZE } from "~/modules/chat/chat-limits";
 
 export const handle = { i18n: ["chat"] };
-
-const idFrom = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
 /**
  * The messages screen (spec §2, the spec's spelling /massages): the shopper's shops with 'Search Seller', and the

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { shopContext } from "~/lib/context.server";
+import { idFrom } from "~/lib/ids";
 import { contentTypeOf } from "~/modules/digital/digital-files.server";
 import { takeDownload } from "~/modules/digital/digital.server";
 import { isValidDownloadLink } from "~/modules/digital/download-links.server";
@@ -11,8 +12,6 @@ const notFound = () =>
     headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "private, no-store" },
   });
 
-const idFrom = (param: string | undefined) => (/^\d{1,9}$/.test(param ?? "") ? Number(param) : 0);
-
 /**
  * GET /digital-downloads/{item}/{file}?expires=…&signature=…: a bought file, streamed to its buyer. The link must be
  * signed for the signed-in shopper and not expired, and the order paid and not cancelled; a guest, another shopper
@@ -20,7 +19,7 @@ const idFrom = (param: string | undefined) => (/^\d{1,9}$/.test(param ?? "") ? N
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, user } = await shopContext(request);
-  const target = { userId: user?.id ?? 0, itemId: idFrom(params.itemId), fileId: idFrom(params.fileId) };
+  const target = { userId: user?.id ?? 0, itemId: idFrom(params.itemId) ?? 0, fileId: idFrom(params.fileId) ?? 0 };
   const url = new URL(request.url);
   if (!user || !isValidDownloadLink(target, url.searchParams.get("expires"), url.searchParams.get("signature"))) return notFound();
   const file = await takeDownload(db, user.id, target.itemId, target.fileId);

@@ -3,13 +3,12 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ConversationList, ConversationSearch, MessageList, SendMessageForm } from "~/components/chat/chat-parts";
 import { requireStaff } from "~/lib/auth.server";
 import { DomainError } from "~/lib/domain-error";
+import { idFrom } from "~/lib/ids";
 import { publishLive } from "~/lib/live.server";
 import { pageTitle } from "~/lib/seo";
 import { useTranslation } from "~/lib/translation";
 import { CHAT_PAGE_SIZE } from "~/modules/chat/chat-limits";
 import { ConversationNotFoundError, listConversations, readMessages, sendMessage } from "~/modules/chat/chat.server";
-
-const idFrom = (value: string | null) => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
 /**
  * The shop's conversations with its customers (every shop's for the admin): search by customer, open one

@@ -2,6 +2,7 @@ import type { OrderStatus, PaymentStatus, Row } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import type { DisplayCurrency } from "~/lib/money";
 import { DomainError } from "~/lib/domain-error";
+import { idFrom } from "~/lib/ids";
 import { PER_PAGE } from "~/lib/pagination";
 import { currencyOfOrder, ORDER_CURRENCY_COLUMNS } from "./order-currency";
 import { OrderNotFoundError } from "./order-errors";
@@ -94,8 +95,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The order id in a URL; null when it cannot be one. */
 export function orderIdFrom(param: string | undefined): number | null {
-  const id = /^\d{1,9}$/.test(param ?? "") ? Number(param) : 0;
-  return id > 0 ? id : null;
+  return idFrom(param);
 }
 
 /** Restricts a query on `orders as o` to the scope's orders. */
