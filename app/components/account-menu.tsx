@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { UserIcon } from "./icons";
 import { CurrentMark, NumberInSentence } from "./text-only";
@@ -12,11 +12,16 @@ const items = [
   { to: "/massages", key: "account.menu.messages", badge: "unread" },
   { to: "/profile", key: "account.menu.profile" },
   { to: "/manage-address", key: "account.menu.manageAddress" },
-  { to: "/support-tickets", key: "account.menu.supportTicket" },
+  // A ticket's own page has the singular path of the spec (/support-ticket/{number}).
+  { to: "/support-tickets", key: "account.menu.supportTicket", alsoCurrentUnder: "/support-ticket/" },
   { to: "/change-password", key: "account.menu.changePassword" },
   { to: "/terms-and-conditions", key: "account.menu.terms" },
   { to: "/privacy-policy", key: "account.menu.privacy" },
 ] as const;
+
+function currentUnder(item: (typeof items)[number], pathname: string) {
+  return "alsoCurrentUnder" in item && pathname.startsWith(item.alsoCurrentUnder);
+}
 
 /** The account area's left menu: photo, name and phone, then the account links (spec §2). */
 export function AccountMenu({
@@ -27,6 +32,7 @@ export function AccountMenu({
   unreadMessages: number;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
     <nav aria-label={t("a11y.accountNavigation")} className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-4 flex items-center gap-3 border-b border-slate-200 pb-4">
@@ -46,12 +52,12 @@ export function AccountMenu({
             <NavLink
               to={item.to}
               className={({ isActive }) =>
-                `flex items-center justify-between rounded-md px-3 py-2 text-sm ${isActive ? "bg-primary-50 font-semibold text-primary-800" : "hover:bg-slate-100"}`
+                `flex items-center justify-between rounded-md px-3 py-2 text-sm ${isActive || currentUnder(item, pathname) ? "bg-primary-50 font-semibold text-primary-800" : "hover:bg-slate-100"}`
               }
             >
               {({ isActive }) => (
                 <>
-                  <span>{t(item.key)}{isActive ? <CurrentMark /> : null}</span>
+                  <span>{t(item.key)}{isActive || currentUnder(item, pathname) ? <CurrentMark /> : null}</span>
                   {"badge" in item && unreadMessages > 0 ? (
                     <span className="rounded-full bg-green-700 px-2 text-xs font-bold text-white">
                       <NumberInSentence sentence={t("account.menu.unreadMessages", { count: unreadMessages })} number={String(unreadMessages)} />

@@ -108,6 +108,39 @@ test.describe("support tickets", () => {
     expect((await context.request.get(`${baseURL}${attachmentHref}`)).status()).toBe(404);
   });
 
+  test("the admin's answer reaches the shopper's open ticket: live with JS, on the next load without", async ({ page, context, browser, baseURL, jsEnabled, checkA11y }) => {
+    const shopper = await registerShopper(context, baseURL!, "Live Ticket");
+    await signInByEmail(context, baseURL!, shopper.email);
+    await page.goto("/support-tickets/new");
+    await page.getByRole("combobox", { name: "Issue type" }).selectOption({ label: "Delivery" });
+    await page.getByRole("textbox", { name: "Subject" }).fill("Where is my parcel?");
+    await page.getByRole("textbox", { name: "Message" }).fill("It was due on Monday.");
+    await page.getByRole("button", { name: "Open Ticket" }).click();
+    await expect(page).toHaveURL(/\/support-ticket\/T[A-Z0-9]{8}$/);
+    const ticketPage = page.url();
+    const ticketNumber = ticketPage.match(/(T[A-Z0-9]{8})$/)![1];
+    // The ticket's own page belongs to "Support Ticket" in the account menu.
+    await expect(page.getByRole("navigation", { name: "Account menu" }).getByRole("link", { name: /^Support Ticket/ })).toContainText("(current)");
+
+    const adminContext = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled });
+    const admin = await adminContext.newPage();
+    await signInByEmail(adminContext, baseURL!, "admin@example.com");
+    await admin.goto(`/shop-console/tickets/${ticketNumber}`);
+    const answer = `It left our depot this morning. ${Date.now()}`;
+    await admin.getByRole("textbox", { name: "Answer to the customer" }).fill(answer);
+    await admin.getByRole("button", { name: "Send Reply" }).click();
+    await expect(admin.getByRole("status")).toContainText(`Your answer has been added to ticket ${ticketNumber}.`);
+    await admin.getByRole("button", { name: "Confirm" }).click();
+    await expect(admin.getByRole("status")).toContainText(`Ticket ${ticketNumber} is now Confirmed.`);
+    await adminContext.close();
+
+    if (!jsEnabled) await page.reload();
+    await expect(page.getByRole("listitem").filter({ hasText: answer })).toContainText("Support team");
+    await expect(page.getByRole("main")).toContainText("Confirmed");
+    expect(page.url()).toBe(ticketPage);
+    await checkA11y();
+  });
+
   test("in Arabic the ticket pages read right to left, with their messages in Arabic; the admin confirms in Arabic", async ({ page, context, baseURL, checkA11y }) => {
     const shopper = await registerShopper(context, baseURL!, "Arabic Ticket");
     await signInByEmail(context, baseURL!, shopper.email);
