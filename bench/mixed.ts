@@ -127,13 +127,11 @@ async function prepareAccounts(db: Db, count: number) {
     const hash = await hashPassword(DEMO_PASSWORD);
     await db.insertInto("users").values(missing.map((email) => ({ name: `Bench Shopper ${email.match(/\d+/)![0]}`, email, password_hash: hash }))).execute();
   }
-  const users = await db.selectFrom("users").select("id").where("email", "in", emails).execute();
-  const ids = users.map((user) => user.id);
-  await db.deleteFrom("cart_shop_selections").where("user_id", "in", ids).execute();
-  await db.deleteFrom("cart_items").where("user_id", "in", ids).execute();
-  const withAddress = new Set((await db.selectFrom("addresses").select("user_id").where("user_id", "in", ids).execute()).map((row) => row.user_id));
-  const userIdOf = new Map((await db.selectFrom("users").select(["id", "email"]).where("email", "in", emails).execute()).map((row) => [row.email, row.id]));
-  return { needsAddress: (i: number) => !withAddress.has(userIdOf.get(shopperEmail(i))!) };
+  const userIds = (await db.selectFrom("users").select("id").where("email", "in", emails).execute()).map((row) => row.id);
+  await db.deleteFrom("cart_shop_selections").where("user_id", "in", userIds).execute();
+  await db.deleteFrom("cart_items").where("user_id", "in", userIds).execute();
+  const withAddress = (await db.selectFrom("addresses as a").innerJoin("users as u", "u.id", "a.user_id").select("u.email").where("u.email", "in", emails).execute()).map((row) => row.email);
+  return { needsAddress: (i: number) => !withAddress.includes(shopperEmail(i)) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -143,7 +141,6 @@ interface Instance { base: string; agent: http.Agent }
 
 interface Shopper {
   index: number;
-  signedIn: boolean;
   instance: Instance;
   cookies: Map<string, string>;
 }
@@ -153,6 +150,15 @@ interface Answer {
   location: string | null;
   path: string;
   text(): string;
+}
+
+/**
+ * The forms of a page whose markup contains `marker`, each read as a minimal client reads it (tests/support/html-forms).
+ * Only those are parsed: the load generator shares the machine with the servers, and a whole product page costs
+ * milliseconds to parse. Forms do not nest, so each `<form>…</form>` stands on its own.
+ */
+function formsIn(page: Answer, marker: string): HtmlForm[] {
+  return [...page.text().matchAll(/<form\b[\s\S]*?<\/form>/g)].filter(([markup]) => markup.includes(marker)).flatMap(([markup]) => formsOf(markup));
 }
 
 /** An action that could not go on: a refused or unexpected answer. */
@@ -214,7 +220,9 @@ class Client {
           }
           const raw = Buffer.concat(chunks);
           const gzipped = res.headers["content-encoding"] === "gzip";
-          resolve({ status, location: res.headers.location ?? null, path: target, text: () => (gzipped ? gunzipSync(raw) : raw).toString("utf8") });
+          // Decoded only when a check reads the page.
+          let text: string | undefined;
+          resolve({ status, location: res.headers.location ?? null, path: target, text: () => (text ??= (gzipped ? gunzipSync(raw) : raw).toString("utf8")) });
         });
       });
       req.on("timeout", () => {
@@ -279,7 +287,7 @@ class Actions {
   }
 
   private formOf(page: Answer, action: string, text?: RegExp): HtmlForm {
-    const form = formsOf(page.text()).find((candidate) => candidate.action === action && (!text || text.test(candidate.text)));
+    const form = formsIn(page, `action="${action}"`).find((candidate) => candidate.action === action && (!text || text.test(candidate.text)));
     if (!form) throw new ActionFailed(`no ${action} form on ${page.path}`);
     return form;
   }
@@ -317,12 +325,12 @@ class Actions {
   /** On the cart page: a product added, a line's quantity increased, or a line removed (never more than a few lines). */
   async cart(shopper: Shopper) {
     const cart = await this.page(shopper, "cart", "/cart");
-    const lines = formsOf(cart.text()).filter((form) => form.action === "/cart/delete");
+    const lines = formsIn(cart, 'action="/cart/delete"');
     const roll = Math.random();
     if (lines.length === 0 || (lines.length < 4 && roll < 0.4)) return this.addToCart(shopper, "cart", random(this.shop.addable));
     const line = random(lines).controls.find((control) => control.name === "line_id")!.value;
     const [action, button] = lines.length >= 4 || roll >= 0.7 ? ["/cart/delete", /^Remove /] : ["/cart/increment", /Increase quantity/];
-    const form = formsOf(cart.text()).find((candidate) => candidate.action === action && candidate.controls.some((c) => c.name === "line_id" && c.value === line))!;
+    const form = formsIn(cart, `action="${action}"`).find((candidate) => candidate.controls.some((c) => c.name === "line_id" && c.value === line))!;
     const changed = await this.submit(shopper, "cart", cart, form, button);
     if (changed.location !== "/cart") throw new ActionFailed(`${action} went to ${changed.location}`);
     await this.follow(shopper, "cart", changed);
@@ -333,7 +341,7 @@ class Actions {
     const product = random(this.shop.addable);
     await this.addToCart(shopper, "checkout", product);
     let cart = await this.page(shopper, "checkout", "/cart");
-    const selection = formsOf(cart.text()).find((form) => form.action === "/cart/select-shop" && form.controls.some((c) => c.name === "shop_id" && c.value === String(product.shop_id)));
+    const selection = formsIn(cart, 'action="/cart/select-shop"').find((form) => form.controls.some((c) => c.name === "shop_id" && c.value === String(product.shop_id)));
     if (!selection) throw new ActionFailed(`the cart shows no shop ${product.shop_id}`);
     if (selection.controls.find((control) => control.type === "submit")?.attributes["aria-pressed"] !== "true") {
       cart = await this.follow(shopper, "checkout", await this.submit(shopper, "checkout", cart, selection, /^Select /));
@@ -341,7 +349,7 @@ class Actions {
     const proceeded = await this.submit(shopper, "checkout", cart, this.formOf(cart, "/cart/proceed"), /Proceed to Checkout/);
     if (proceeded.location !== "/checkout") throw new ActionFailed(`Proceed to Checkout went to ${proceeded.location}`);
     const checkout = await this.follow(shopper, "checkout", proceeded);
-    const placeForm = formsOf(checkout.text()).find((form) => form.controls.some((control) => control.type === "submit" && /Place Order/.test(control.label)));
+    const placeForm = formsIn(checkout, "Place Order").find((form) => form.controls.some((control) => control.type === "submit" && /Place Order/.test(control.label)));
     if (!placeForm) throw new ActionFailed("no Place Order form on /checkout");
     const placed = await this.submit(shopper, "checkout", checkout, placeForm, /Place Order/, { payment_method: "cash" });
     const order = placed.location!.match(/^\/order-confirmation\/(\d+)$/);
@@ -457,9 +465,11 @@ interface PhaseResult {
 }
 
 /** Runs `work` on `connections` loops until the time is up, measuring the servers' and the load's CPU too. */
-async function phase(seconds: number, connections: number, pids: number[], record: boolean, work: (client: Client, measurements: Measurements) => Promise<void>): Promise<PhaseResult> {
+async function phase(seconds: number, connections: number, servers: ChildProcess[], record: boolean, work: (client: Client, measurements: Measurements) => Promise<void>): Promise<PhaseResult> {
   const measurements = new Measurements();
   const client = new Client(record ? measurements : null);
+  // Read at each start: a cluster's workers may come up after the server first answers.
+  const pids = processTree(servers.map((child) => child.pid!));
   const serverCpu = cpuSeconds(pids);
   const loadCpu = process.cpuUsage();
   const started = performance.now();
@@ -541,19 +551,18 @@ async function runSetup(setup: SetupName, shop: Catalogue, redisUrl: string): Pr
   const accounts = await prepareAccounts(shop.db, shoppersPerKind);
   const running = await startServers(setup, shop.url, redisUrl);
   try {
-    const pids = processTree(running.children.map((child) => child.pid!));
     // Round-robin per virtual shopper: each keeps to one instance, as behind a proxy with sticky connections.
-    const shopper = (index: number, signedIn: boolean): Shopper => ({ index, signedIn, instance: running.instances[index % running.instances.length], cookies: new Map() });
-    const signedIn = Array.from({ length: shoppersPerKind }, (_, i) => shopper(i, true));
-    const guests = Array.from({ length: shoppersPerKind }, (_, i) => shopper(i, false));
+    const shopper = (index: number): Shopper => ({ index, instance: running.instances[index % running.instances.length], cookies: new Map() });
+    const signedIn = Array.from({ length: shoppersPerKind }, (_, i) => shopper(i));
+    const guests = Array.from({ length: shoppersPerKind }, (_, i) => shopper(i));
     const setupClient = new Client(null);
     for (const one of signedIn) await signIn(setupClient, one, accounts.needsAddress(one.index));
 
     const rows: SetupResult["rows"] = [];
     for (const connections of CONNECTIONS) {
-      await phase(WARM_UP_SECONDS, connections, pids, false, mixedWork(shop, signedIn, guests));
-      const healthz = await phase(HEALTHZ_SECONDS, connections, pids, true, healthzWork(running.instances));
-      const mixed = await phase(MIXED_SECONDS, connections, pids, true, mixedWork(shop, signedIn, guests));
+      await phase(WARM_UP_SECONDS, connections, running.children, false, mixedWork(shop, signedIn, guests));
+      const healthz = await phase(HEALTHZ_SECONDS, connections, running.children, true, healthzWork(running.instances));
+      const mixed = await phase(MIXED_SECONDS, connections, running.children, true, mixedWork(shop, signedIn, guests));
       rows.push({ connections, healthz, mixed });
       console.log(`  ${setup} @${connections}: ${summary(mixed)} | /healthz ${summary(healthz)}`);
       for (const failure of mixed.measurements.failures) console.log(`    failed: ${failure}`);
@@ -587,7 +596,7 @@ function report(results: SetupResult[], seconds: number) {
     "",
     `Measured by \`npm run bench:mixed\`${quick ? " (--quick: short runs on 10k products, to try the harness; not figures)" : ""} on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} cores (${cpu[0]?.model.trim()}), Node ${process.version}; the load generator and the servers share the machine. ${PRODUCTS.toLocaleString("en-US")} products, ${SHOPS} shops. Each row: ${WARM_UP_SECONDS} s of warm-up, /healthz for ${HEALTHZ_SECONDS} s, then the mixed workload for ${MIXED_SECONDS} s on the same servers; run took ${Math.round(seconds)} s.`,
     "",
-    "Actions: browse 70 % (home, product lists by sort, page and category, product pages, shop pages), search 15 %, cart 10 % (Add to Cart on a product page, + or Remove on the cart page), checkout 5 % (Add to Cart, the shop selected, Proceed to Checkout, Place Order with cash on delivery, the order confirmation), each through the forms the pages render. Half of the actions are a signed-in shopper's (one account, address and cookie jar each, signed in before the run), the others a guest's. A connection is an action in flight; each request of an action is timed and counted under its kind. Errors: answers outside 2xx/3xx and lost connections; timeouts after 10 s; failed actions: an answer that was not the page expected (validated: each page 200, each form post a 303 to its page, a checkout its confirmation).",
+    "Actions: browse 70 % (home, product lists by sort, page and category, product pages, shop pages), search 15 %, cart 10 % (Add to Cart on a product page, + or Remove on the cart page), checkout 5 % (Add to Cart, the shop selected, Proceed to Checkout, Place Order with cash on delivery, the order confirmation), each through the forms the pages render. Half of the actions are a signed-in shopper's (one account, address and cookie jar each, signed in before the run), the others a guest's. A connection is an action in flight; each request of an action is timed and counted under its kind. Errors: answers outside 2xx/3xx and lost connections; timeouts: no answer within 10 s; failed actions: actions stopped by an error, a timeout or an answer that was not the one expected (each page a 200, each form post a 303 to where that form leads, each checkout its order confirmation).",
     "",
     "| setup | server processes | connections | req/s | checkouts/s | p50 ms | p95 ms | p99 ms | errors | timeouts | failed actions | server CPU ms/req | /healthz req/s | /healthz p50 ms | /healthz p95 ms | /healthz p99 ms | /healthz errors | req/s × /healthz |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -607,7 +616,7 @@ function report(results: SetupResult[], seconds: number) {
       return `| ${SETUPS[setup].title} | ${connections} | ${kind} | ${mixed.measurements.actions.get(kind) ?? 0} | ${latency.count} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} |`;
     }))),
     "",
-    `Server CPU is the user + system time of the server processes (from /proc) over the mixed run, per request. The load generator used ${results.flatMap((r) => r.rows).map((row) => ms((row.mixed.loadCpuSeconds * 1000) / Math.max(1, row.mixed.measurements.requests))).join(" / ")} ms of CPU per request (same order as the rows). Two instances: one PostgreSQL schema (bench_catalogue_${PRODUCTS}) and one Redis, each virtual shopper on one instance, alternately.`,
+    `Server processes: the server's own and its descendants (a cluster's primary and workers). Server CPU: their user + system time (from /proc) over the mixed run, per request. The load generator used ${results.flatMap((r) => r.rows).map((row) => ms((row.mixed.loadCpuSeconds * 1000) / Math.max(1, row.mixed.measurements.requests))).join(" / ")} ms of CPU per request (same order as the rows). Two instances: one PostgreSQL schema (bench_catalogue_${PRODUCTS}) and one Redis, each virtual shopper on one instance, alternately.`,
     "",
   ];
   console.log(lines.join("\n"));
