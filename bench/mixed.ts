@@ -10,8 +10,9 @@
 // its own, signed in before the run); the rest a guest's. Writes the "mixed" section of docs/benchmarks.md.
 //
 // `npm run bench:mixed -- --quick`: short runs on 10k products (for trying the harness, not for figures).
-// `--setups=one-process,two-instances` runs some of the setups only; `--seconds=60` sets the mixed runs' length. PostgreSQL: BENCH_POSTGRES_URL (default the
-// local test database); Redis: BENCH_REDIS_URL, else a private redis-server on a free port for the run.
+// `--setups=one-process,two-instances` runs some of the setups only; `--seconds=60` sets the length of the mixed runs.
+// PostgreSQL: BENCH_POSTGRES_URL (default: the local test database); Redis: BENCH_REDIS_URL, else a private
+// redis-server on a free port for the run.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -172,7 +173,7 @@ class Measurements {
   /** Answers outside 2xx/3xx and connection errors. */
   errors = 0;
   timeouts = 0;
-  /** Actions stopped by an answer that was not the one expected (a checkout without its confirmation …). */
+  /** Actions stopped by an error, a timeout or an answer that was not the one expected (no order confirmation …). */
   failedActions = 0;
   checkouts = 0;
   failures: string[] = [];
@@ -208,7 +209,10 @@ class Client {
       const req = http.request(`${instance.base}${target}`, { method, agent: instance.agent, headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("error", reject);
+        res.on("error", (error) => {
+          if (this.measurements) this.measurements.errors += 1;
+          reject(new ActionFailed(`${method} ${target}: ${error.message}`));
+        });
         res.on("end", () => {
           const status = res.statusCode ?? 0;
           this.measurements?.record(kind, performance.now() - started);
@@ -229,7 +233,13 @@ class Client {
         if (this.measurements) this.measurements.timeouts += 1;
         req.destroy(new ActionFailed(`${method} ${target} timed out after ${REQUEST_TIMEOUT_MS} ms`));
       });
-      req.on("error", (error) => {
+      req.on("error", (error: NodeJS.ErrnoException) => {
+        // The server closed an idle kept-alive connection as this request went out on it: nothing reached the
+        // server, and a browser sends the request again on a new connection.
+        if (req.reusedSocket && error.code === "ECONNRESET") {
+          resolve(Promise.resolve().then(() => this.request(shopper, instance, kind, method, target, form)));
+          return;
+        }
         if (!(error instanceof ActionFailed) && this.measurements) this.measurements.errors += 1;
         reject(error instanceof ActionFailed ? error : new ActionFailed(`${method} ${target}: ${error.message}`));
       });
