@@ -148,6 +148,7 @@ interface Shopper {
 
 interface Answer {
   status: number;
+  type: string;
   location: string | null;
   path: string;
   text(): string;
@@ -226,7 +227,7 @@ class Client {
           const gzipped = res.headers["content-encoding"] === "gzip";
           // Decoded only when a check reads the page.
           let text: string | undefined;
-          resolve({ status, location: res.headers.location ?? null, path: target, text: () => (text ??= (gzipped ? gunzipSync(raw) : raw).toString("utf8")) });
+          resolve({ status, type: res.headers["content-type"] ?? "", location: res.headers.location ?? null, path: target, text: () => (text ??= (gzipped ? gunzipSync(raw) : raw).toString("utf8")) });
         });
       });
       req.on("timeout", () => {
@@ -273,7 +274,7 @@ class Actions {
   /** A page that must be there: 200 and HTML. */
   private async page(shopper: Shopper, kind: Kind, target: string) {
     const answer = await this.get(shopper, kind, target);
-    if (answer.status !== 200) throw new ActionFailed(`GET ${target} answered ${answer.status}, expected 200`);
+    if (answer.status !== 200 || !answer.type.startsWith("text/html")) throw new ActionFailed(`GET ${target} answered ${answer.status} ${answer.type}, expected a 200 page`);
     return answer;
   }
 
@@ -373,7 +374,7 @@ class Actions {
 // ---------------------------------------------------------------------------------------------------------------
 // The servers
 
-interface Running { instances: Instance[]; children: ChildProcess[]; log: () => string }
+interface Running { instances: Instance[]; children: ChildProcess[]; dataDir: string; log: () => string }
 
 async function startServers(setup: SetupName, databaseUrl: string, redisUrl: string): Promise<Running> {
   const { instances: count, concurrency } = SETUPS[setup];
@@ -397,13 +398,13 @@ async function startServers(setup: SetupName, databaseUrl: string, redisUrl: str
   try {
     for (const [i, instance] of instances.entries()) await waitFor(`${instance.base}/healthz`, children[i]);
   } catch (error) {
-    await stopServers({ instances, children, log: () => log });
+    await stopServers({ instances, children, dataDir, log: () => log });
     throw new Error(`${(error as Error).message}\n${log}`);
   }
-  return { instances, children, log: () => log };
+  return { instances, children, dataDir, log: () => log };
 }
 
-async function stopServers({ instances, children }: Running) {
+async function stopServers({ instances, children, dataDir }: Running) {
   for (const instance of instances) instance.agent.destroy();
   await Promise.all(children.map((child) => new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -411,6 +412,7 @@ async function stopServers({ instances, children }: Running) {
     child.once("exit", () => { clearTimeout(killer); resolve(); });
     child.kill("SIGTERM");
   })));
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
@@ -577,6 +579,7 @@ async function runSetup(setup: SetupName, shop: Catalogue, redisUrl: string): Pr
       console.log(`  ${setup} @${connections}: ${summary(mixed)} | /healthz ${summary(healthz)}`);
       for (const failure of mixed.measurements.failures) console.log(`    failed: ${failure}`);
     }
+    if (rows.some(({ mixed }) => mixed.measurements.errors > 0)) console.log(`  the servers' log, last lines:\n${running.log().slice(-3000)}`);
     return { setup, processes: processTree(running.children.map((child) => child.pid!)).length, rows };
   } finally {
     await stopServers(running);
