@@ -12,6 +12,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
@@ -22,17 +23,17 @@ import { listProducts, parseProductFilters } from "~/modules/catalog/products.se
 
 const quick = process.argv.includes("--quick");
 const DURATION = quick ? 3 : 10;
-const SEARCH_TERMS = ["lamp", "wool", "phone", "organic cotton", "bz-0001", "bag", "smart", "coffee", "gold ring", "book"];
+export const SEARCH_TERMS = ["lamp", "wool", "phone", "organic cotton", "bz-0001", "bag", "smart", "coffee", "gold ring", "book"];
 const dataDir = path.resolve("bench-data");
 fs.mkdirSync(dataDir, { recursive: true });
 
 interface LoadResult { name: string; connections: number; rps: number; p50: number; p95: number; p99: number; errors: number }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => n.toFixed(1);
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
 
-async function seeded(products: number, shops: number) {
+export async function seeded(products: number, shops: number) {
   const file = path.join(dataDir, `catalogue-${products}.sqlite`);
   const db = createDb(`file:${file}`);
   await migrateToLatest(db);
@@ -82,7 +83,7 @@ async function searchLatency(products: number, shops: number) {
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = net.createServer().listen(0, "127.0.0.1", () => {
       const { port } = server.address() as net.AddressInfo;
@@ -91,7 +92,7 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitFor(url: string, child: ChildProcess) {
+export async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -303,4 +304,5 @@ function writeReport({ search, results, js, productHtmlGzip, seconds }: {
   console.log("Wrote docs/benchmarks.md");
 }
 
-await main();
+// Run by `npm run bench`; other benches import its helpers without running it.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await main();

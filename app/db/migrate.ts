@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { dialectOf } from "./dialect";
 import * as m0001 from "./migrations/0001_catalogue";
 import * as m0002 from "./migrations/0002_search";
 import * as m0003 from "./migrations/0003_contact_messages";
@@ -36,9 +37,20 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/**
+ * On PostgreSQL, the schema the connection works in. Kysely looks for its migration tables in every schema of the
+ * database unless told which: a database with several shops in schemas of their own (tests, benchmarks) would
+ * otherwise take another schema's tables for this one's and fail.
+ */
+async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
+  if (dialectOf(db) !== "postgres") return undefined;
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 export async function migrateToLatest(db: Kysely<any>) {
   // Branches add migrations side by side: one merged later with a lower number still runs on a database already past it.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: await ownSchema(db) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
