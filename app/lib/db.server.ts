@@ -80,7 +80,7 @@ class ImmediateTransactionsDriver extends SqliteDriver {
         await connection.executeQuery(CompiledQuery.raw("begin immediate"));
         return;
       } catch (error) {
-        if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw error;
+        if (!String((error as { code?: string }).code).startsWith("SQLITE_BUSY") || Date.now() > deadline) throw error;
         await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
       }
     }
