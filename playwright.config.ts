@@ -10,6 +10,8 @@ export function e2eServerEnv({ port, oauthPort, dataDir }: { port: number; oauth
     PORT: String(port),
     HOST: "127.0.0.1",
     NODE_ENV: "production" as const,
+    // One process per worker's shop: the browser workers and their servers already share the cores.
+    WEB_CONCURRENCY: "1",
     DATABASE_URL: `file:${dataDir}/bazaar.sqlite`,
     DATA_DIR: dataDir,
     SESSION_SECRET: "e2e-only-secret",

@@ -1,11 +1,17 @@
 // Bazaar's HTTP server: Express around the Remix request handler, with the security headers,
 // compression and static caching a shop needs. `npm start` runs it; it builds the app first when
-// no build exists, so `npm install && npm start` works on a fresh clone.
+// no build exists, so `npm install && npm start` works on a fresh clone. It serves on every core: a primary
+// process builds and prepares the database once, then forks WEB_CONCURRENCY workers that serve
+// (docs/decisions/0025-every-core.md).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import url from "node:url";
+import util from "node:util";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
@@ -19,15 +25,104 @@ const development = process.env.NODE_ENV === "development";
 const BUILD_DIR = process.env.BAZAAR_BUILD_DIR;
 const BUILD_PATH = path.resolve(BUILD_DIR ? `${BUILD_DIR}/index.js` : "build/index.js");
 const ASSETS_DIR = BUILD_DIR ? `${BUILD_DIR}/assets` : "public/build";
+const port = Number(process.env.PORT ?? 3000);
+/** A stopping process that has not drained by then exits anyway: a stuck request must not block a deploy. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
 
-if (!fs.existsSync(BUILD_PATH)) {
+/** The request being answered, so that whatever is logged while answering it carries its id. */
+const requestScope = new AsyncLocalStorage();
+
+// Logs are one JSON object per line (time, level, pid, the request's id, message) for log collectors; plain text
+// only under `npm run dev`, for people.
+if (!development) {
+  for (const [method, level] of [["debug", "debug"], ["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"]]) {
+    console[method] = (...parts) => writeLog(level, messageOf(parts));
+  }
+}
+
+function writeLog(level, fields) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, pid: process.pid, requestId: requestScope.getStore()?.requestId, ...fields });
+  (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
+}
+
+/** console.* arguments as one message, and the first error among them with its stack. */
+function messageOf(parts) {
+  const error = parts.find((part) => part instanceof Error);
+  const msg = util.format(...parts.map((part) => (part === error ? error.message : part)));
+  return error ? { msg, error: { name: error.name, message: error.message, stack: error.stack } } : { msg };
+}
+
+/** WEB_CONCURRENCY, else one process per core (one under `npm run dev`, which restarts it on every change). */
+function workersWanted() {
+  const wanted = process.env.WEB_CONCURRENCY;
+  if (!wanted) return development ? 1 : os.availableParallelism();
+  const count = Number(wanted);
+  if (Number.isInteger(count) && count >= 1) return count;
+  console.error(`WEB_CONCURRENCY must be a whole number of processes (1 or more), not "${wanted}".`);
+  process.exit(1);
+}
+
+// The build and the database are prepared once, before anything serves: by the primary (or the only) process.
+if (cluster.isPrimary && !fs.existsSync(BUILD_PATH)) {
   console.log("No build found: building the app (once)…");
   const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const build = await import(url.pathToFileURL(BUILD_PATH).href);
-await build.entry.module.prepare?.();
+if (cluster.isPrimary) await build.entry.module.prepare?.();
+const workerCount = cluster.isPrimary ? workersWanted() : 1;
+/** The primary of several workers only supervises them; the workers, or a single process, serve. */
+const serving = !cluster.isPrimary || workerCount === 1;
+if (!serving) superviseWorkers(workerCount);
+
+/**
+ * Forks the workers and answers what they share (lib/cluster.server); replaces a worker that dies, waiting longer
+ * after each recent crash so that a worker that cannot start does not spin; stops them all on SIGTERM/SIGINT.
+ */
+function superviseWorkers(count) {
+  const running = new Set();
+  const recentCrashes = [];
+  let stopping = false;
+  let stoppedCleanly = true;
+  let listening = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    running.add(worker);
+    build.entry.module.connectWorker(worker);
+  };
+  cluster.on("listening", () => {
+    if (++listening === count) console.log(`Bazaar is ready at http://localhost:${port} with ${count} workers`);
+  });
+  cluster.on("exit", (worker, code, signal) => {
+    running.delete(worker);
+    if (stopping) {
+      stoppedCleanly &&= code === 0;
+      if (running.size === 0) process.exit(stoppedCleanly ? 0 : 1);
+      return;
+    }
+    const now = Date.now();
+    recentCrashes.push(now);
+    while (recentCrashes[0] < now - 60_000) recentCrashes.shift();
+    const delay = Math.min(500 * 2 ** (recentCrashes.length - 1), 30_000);
+    console.error(`Worker ${worker.process.pid} stopped (${signal ?? `exit code ${code}`}): a new one starts in ${delay} ms.`);
+    setTimeout(() => stopping || fork(), delay);
+  });
+  for (let i = 0; i < count; i++) fork();
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    // Each worker drains its own connections; the IPC channel stays open meanwhile (rate limits, live events).
+    for (const worker of running) worker.process.kill("SIGTERM");
+    if (running.size === 0) process.exit(0);
+    setTimeout(() => {
+      console.error(`Workers still running ${SHUTDOWN_TIMEOUT_MS} ms after ${signal}: killed.`);
+      for (const worker of running) worker.process.kill("SIGKILL");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS + 1_000).unref();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -72,6 +167,33 @@ function contentSecurityPolicy(scriptSources) {
     "object-src 'none'",
   ].join("; ");
 }
+
+/** Requests being answered (a stopping process lets them finish) and whether it is stopping. */
+const inFlight = new Set();
+let draining = false;
+
+/**
+ * Each request has an id: a trusted proxy's X-Request-Id (TRUST_PROXY), else a new one. It is sent back, is in the
+ * request's log line (method, path, status, duration) and in everything logged while answering it.
+ */
+app.use((req, res, next) => {
+  const started = process.hrtime.bigint();
+  const forwarded = req.get("X-Request-Id");
+  const trusted = forwarded && /^[\w.:@-]{1,128}$/.test(forwarded) && app.get("trust proxy fn")(req.socket.remoteAddress, 0);
+  const requestId = trusted ? forwarded : crypto.randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  if (draining) res.setHeader("Connection", "close");
+  inFlight.add(res);
+  res.once("close", () => {
+    inFlight.delete(res);
+    const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
+    const status = res.writableFinished ? res.statusCode : 499;
+    requestScope.run({ requestId }, () =>
+      writeLog(status >= 500 ? "error" : "info", { method: req.method, path: req.originalUrl, status, durationMs }),
+    );
+  });
+  requestScope.run({ requestId }, next);
+});
 
 app.use((req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
@@ -187,18 +309,33 @@ app.use((error, req, res, next) => {
   res.status(500).type("text/plain").send("Internal Server Error");
 });
 
-const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const server = app.listen(port, host, () => {
-  console.log(`Bazaar is ready at http://localhost:${port}`);
-  if (development && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
-});
+const server = serving
+  ? app.listen(port, host, () => {
+      if (cluster.isPrimary) console.log(`Bazaar is ready at http://localhost:${port}`);
+      if (development && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
+    })
+  : null;
 
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () =>
-    server.close(async () => {
-      await build.entry.module.finish?.().catch((error) => console.error(error));
-      process.exit(0);
-    }),
-  );
+/**
+ * Stops without dropping anyone: no new connections; requests under way finish and each answer closes its
+ * connection; idle keep-alive connections close and live streams end (their browsers reconnect to a process that
+ * serves); then pending writes (counted views) are made and the process exits 0. After SHUTDOWN_TIMEOUT_MS it
+ * exits 1 whatever is left.
+ */
+function shutDown() {
+  if (draining) return;
+  draining = true;
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
+  server.close(async () => {
+    await build.entry.module.finish?.().catch((error) => console.error(error));
+    process.exit(0);
+  });
+  build.entry.module.endLiveStreams?.();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
+  setTimeout(() => {
+    console.error(`Still ${inFlight.size} requests under way ${SHUTDOWN_TIMEOUT_MS} ms after the signal to stop: exiting.`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
 }
+if (serving) for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, shutDown);

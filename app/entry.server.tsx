@@ -14,6 +14,9 @@ import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 
 export { serveCachedPage } from "./lib/page-cache.server";
+/** For server.js: its primary process relays what the workers share (lib/cluster.server); a stopping worker ends its streams. */
+export { connectWorker } from "./lib/cluster.server";
+export { endLiveStreams } from "./lib/live.server";
 
 export const streamTimeout = 5_000;
 

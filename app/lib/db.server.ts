@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Database as Schema } from "~/db/schema";
 
@@ -49,7 +49,42 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
+}
+
+/** How long a transaction waits for the database's one writer (another process) before it gives up. */
+const WRITE_LOCK_PATIENCE_MS = 30_000;
+
+/**
+ * Several processes (the workers of `npm start`, a script) write to one SQLite file, one writer at a time. A
+ * transaction that reads first and writes later would fail at its first write (SQLITE_BUSY) whenever another
+ * process wrote in between, without waiting: so every transaction takes the write lock when it begins
+ * (`begin immediate`). The busy timeout waits for it; when another process keeps it longer, this one yields
+ * to its event loop and asks again, rather than failing the shopper's checkout.
+ */
+class ImmediateTransactionsDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  createDriver() {
+    return new ImmediateTransactionsDriver(this.settings);
+  }
+}
+
+class ImmediateTransactionsDriver extends SqliteDriver {
+  async beginTransaction(connection: DatabaseConnection) {
+    const deadline = Date.now() + WRITE_LOCK_PATIENCE_MS;
+    for (;;) {
+      try {
+        await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+        return;
+      } catch (error) {
+        if (!String((error as { code?: string }).code).startsWith("SQLITE_BUSY") || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+      }
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

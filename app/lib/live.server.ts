@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { Redis } from "ioredis";
 import Pusher from "pusher";
+import { broadcastToWorkers, isClusterWorker, onBroadcast } from "./cluster.server";
 
 /*
  * Live updates to signed-in people (issue 16; docs/decisions/0024-live-updates.md). An event names what changed —
  * never its content, which the browser then reads through its own authorised pages — and goes to users by id:
- * - by default to this process's Server-Sent Events streams (routes/live.ts);
+ * - by default to this process's Server-Sent Events streams (routes/live.ts), and to those of the other workers of
+ *   `npm start` through its primary process (lib/cluster.server);
  * - with REDIS_URL, through Redis pub/sub, so a stream on any process of the shop hears it;
  * - with the PUSHER_APP_* keys, to Pusher's private channel of each user, which only that user's browser may join
  *   (routes/live.pusher-auth.ts signs the subscription for the session's own channel only).
@@ -19,6 +21,7 @@ export type LiveEvent = LiveNews & { id: string };
 type Listener = (event: LiveEvent) => void;
 
 const REDIS_CHANNEL = "bazaar:live";
+const CLUSTER_TOPIC = "live";
 
 export interface PusherSettings {
   appId: string;
@@ -45,7 +48,11 @@ interface Hub {
   local: EventEmitter;
   redis: { publisher: Redis; subscriber: Redis } | null;
   pusher: Pusher | null;
+  /** A worker of `npm start` without Redis: events go to every worker through the primary. */
+  cluster: boolean;
 }
+
+type Delivery = { userIds: number[]; event: LiveEvent };
 
 // One hub per process, kept on globalThis so that a development rebuild does not open more Redis connections.
 const holder = globalThis as typeof globalThis & { __bazaarLive?: Hub };
@@ -69,19 +76,36 @@ function hub(): Hub {
     redis = { publisher, subscriber };
   }
   const pusher = pusherKeys ? new Pusher(pusherKeys) : null;
-  holder.__bazaarLive = { local, redis, pusher };
+  const cluster = !pusher && !redis && isClusterWorker();
+  if (cluster) onBroadcast<Delivery>(CLUSTER_TOPIC, (delivery) => deliverLocally(local, delivery));
+  holder.__bazaarLive = { local, redis, pusher, cluster };
   return holder.__bazaarLive;
 }
 
-function deliverLocally(local: EventEmitter, { userIds, event }: { userIds: number[]; event: LiveEvent }) {
+function deliverLocally(local: EventEmitter, { userIds, event }: Delivery) {
   for (const userId of userIds) local.emit(`user:${userId}`, event);
 }
 
-/** Listens for the user's events in this process (an SSE stream); returns the function that stops listening. */
-export function subscribeLive(userId: number, listener: Listener): () => void {
+/** How to end each open stream of this process: a stream never ends by itself, and a server shutting down must. */
+const openStreams = new Set<() => void>();
+
+/**
+ * Listens for the user's events in this process (an SSE stream) until the returned function is called; `end` ends
+ * the stream when the server shuts down (endLiveStreams).
+ */
+export function subscribeLive(userId: number, listener: Listener, end: () => void): () => void {
   const { local } = hub();
   local.on(`user:${userId}`, listener);
-  return () => local.off(`user:${userId}`, listener);
+  openStreams.add(end);
+  return () => {
+    local.off(`user:${userId}`, listener);
+    openStreams.delete(end);
+  };
+}
+
+/** Ends every open stream of this process (server.js, on shutdown): their browsers reconnect to another process. */
+export function endLiveStreams() {
+  for (const end of openStreams) end();
 }
 
 /**
@@ -92,7 +116,7 @@ export async function publishLive(userIds: number[], news: LiveNews): Promise<vo
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return;
   const event: LiveEvent = { ...news, id: randomUUID() };
-  const { local, redis, pusher } = hub();
+  const { local, redis, pusher, cluster } = hub();
   try {
     if (pusher) {
       // Pusher takes at most 100 channels per trigger.
@@ -105,6 +129,7 @@ export async function publishLive(userIds: number[], news: LiveNews): Promise<vo
       await redis.publisher.publish(REDIS_CHANNEL, JSON.stringify({ userIds: ids, event }));
       return;
     }
+    if (cluster && (await broadcastToWorkers(CLUSTER_TOPIC, { userIds: ids, event } satisfies Delivery))) return;
   } catch (error) {
     console.warn(`Live updates: could not publish (${(error as Error).message}); telling this process only.`);
   }

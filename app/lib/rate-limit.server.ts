@@ -1,9 +1,10 @@
 import { data } from "@remix-run/node";
 import { Redis } from "ioredis";
+import { answerInPrimary, askPrimary, isClusterWorker } from "./cluster.server";
 
 /**
- * Counters over fixed windows: in this process by default, in Redis when REDIS_URL is set so that every
- * instance of the shop counts together.
+ * Counters over fixed windows: in Redis when REDIS_URL is set so that every instance of the shop counts together;
+ * else in the primary process of `npm start`, so that its workers count together; else in this process.
  */
 interface CounterStore {
   /** Adds one; answers the count in the current window and the milliseconds until it ends. */
@@ -65,12 +66,50 @@ class RedisCounters implements CounterStore {
   }
 }
 
+type CounterQuestion = { operation: "increment"; key: string; windowMs: number } | { operation: "count" | "reset"; key: string };
+
+/** The workers' counters, kept by the primary (lib/cluster.server); this process's own if the primary does not answer. */
+class PrimaryCounters implements CounterStore {
+  private fallback = new MemoryCounters();
+  private warned = false;
+
+  increment(key: string, windowMs: number) {
+    return this.ask({ operation: "increment", key, windowMs }, () => this.fallback.increment(key, windowMs));
+  }
+
+  count(key: string) {
+    return this.ask({ operation: "count", key }, () => this.fallback.count(key));
+  }
+
+  async reset(key: string) {
+    await this.ask({ operation: "reset", key }, () => this.fallback.reset(key));
+  }
+
+  private async ask<Result>(question: CounterQuestion, locally: () => Promise<Result>): Promise<Result> {
+    try {
+      return await askPrimary<Result>(COUNTERS_TOPIC, question);
+    } catch (error) {
+      if (!this.warned) console.warn(`Rate limits: counting in this process only (${(error as Error).message}).`);
+      this.warned = true;
+      return locally();
+    }
+  }
+}
+
+const COUNTERS_TOPIC = "rate-limit";
+const primaryCounters = new MemoryCounters();
+answerInPrimary<CounterQuestion>(COUNTERS_TOPIC, (question) =>
+  question.operation === "increment" ? primaryCounters.increment(question.key, question.windowMs) : primaryCounters[question.operation](question.key),
+);
+
 const holder = globalThis as typeof globalThis & { __bazaarCounters?: CounterStore };
 
 function counters(): CounterStore {
   holder.__bazaarCounters ??= process.env.REDIS_URL
     ? new RedisCounters(new Redis(process.env.REDIS_URL, { keyPrefix: "bazaar:limit:", maxRetriesPerRequest: 2 }))
-    : new MemoryCounters();
+    : isClusterWorker()
+      ? new PrimaryCounters()
+      : new MemoryCounters();
   return holder.__bazaarCounters;
 }
 

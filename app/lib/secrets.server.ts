@@ -14,10 +14,20 @@ export function sessionSecrets(): string[] {
   try {
     return [fs.readFileSync(SECRET_FILE, "utf8").trim()];
   } catch {
+    // Several processes may start at once: the secret is written whole under a name of its own, then linked to its
+    // place, which only one of them can do; the others read the winner's.
     const secret = randomBytes(32).toString("hex");
     fs.mkdirSync(path.dirname(SECRET_FILE), { recursive: true });
-    fs.writeFileSync(SECRET_FILE, secret, { mode: 0o600, flag: "wx" });
-    return [secret];
+    const draft = `${SECRET_FILE}.${process.pid}`;
+    fs.writeFileSync(draft, secret, { mode: 0o600 });
+    try {
+      fs.linkSync(draft, SECRET_FILE);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+    return [fs.readFileSync(SECRET_FILE, "utf8").trim()];
   }
 }
 

@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (inConsole) await markConsoleSeen(db, user.shop_id!);
 
   return eventStream(request.signal, (send, abort) => {
-    const stop = subscribeLive(user.id, (event) => send({ event: "live", data: JSON.stringify(event) }));
+    const stop = subscribeLive(user.id, (event) => send({ event: "live", data: JSON.stringify(event) }), abort);
     const ping = setInterval(() => send({ event: "ping", data: "" }), PING_MS);
     const seen = setInterval(async () => {
       if (!(await signedInUser(db, session))) abort();

@@ -20,14 +20,23 @@ export function freePort(): Promise<number> {
 
 export interface RunningServer {
   base: string;
+  port: number;
   /** Its own data directory (SQLite file unless DATABASE_URL is given). */
   dataDir: string;
   /** Everything the server printed so far (for assertion messages). */
   log(): string;
+  /** Sends a signal to server.js (the primary when there are several workers). */
+  signal(name: NodeJS.Signals): void;
+  /** Resolves with server.js's exit code. */
+  exited: Promise<number | null>;
   stop(): void;
 }
 
-/** Starts server.js (production mode) on a free port with a fresh data directory, and waits until it answers. */
+/**
+ * Starts server.js (production mode) on a free port with a fresh data directory, and waits until it is ready.
+ * One process unless `env` asks for more with WEB_CONCURRENCY: tests share two cores, and the workers' sharing is
+ * tested on its own (cluster-http.test.ts).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-server-"));
   const port = await freePort();
@@ -37,23 +46,28 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: {
       ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BAZAAR_BUILD_DIR: buildDir,
       DATABASE_URL: `file:${path.join(dataDir, "bazaar.sqlite")}`, DATA_DIR: dataDir, SESSION_SECRET: "server-test-secret",
-      COOKIE_SECURE: "false", ...env,
+      COOKIE_SECURE: "false", WEB_CONCURRENCY: "1", ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   server.stdout?.on("data", (chunk) => (log += chunk));
   server.stderr?.on("data", (chunk) => (log += chunk));
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}\n${log}`);
     if (Date.now() > deadline) throw new Error(`server did not start\n${log}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    // Said once every worker listens.
+    if (log.includes("Bazaar is ready") && (await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) break;
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
     base,
+    port,
     dataDir,
     log: () => log,
+    signal: (name) => server.kill(name),
+    exited,
     stop() {
       server.kill("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });
