@@ -60,9 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const productId = idFrom(String(form.get("product_id") ?? ""));
     const sent = await sendMessage(db, { userId: user.id }, user.id, conversationId, { body: String(form.get("message") ?? ""), productId });
     // Nothing said: nothing sent, and the product stays attached for the first words.
-    if (!sent) return redirect(productId ? `${back}&product=${productId}` : back);
+    if (!sent) return redirect(productId ? `${back}&product=${productId}` : back, 303);
     await publishLive(sent.notify, { type: "chat", conversation_id: sent.conversation_id, shop_id: sent.shop_id });
-    return redirect(back);
+    return redirect(back, 303);
   } catch (error) {
     if (error instanceof ConversationNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof DomainError) return data({ error: t(error.message, error.values) }, { status: 400 });

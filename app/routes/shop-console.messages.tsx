@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     const sent = await sendMessage(db, scope, user.id, conversationId, { body: String(form.get("message") ?? "") });
     if (sent) await publishLive(sent.notify, { type: "chat", conversation_id: sent.conversation_id, shop_id: sent.shop_id });
-    return redirect(`/shop-console/messages?conversation=${conversationId}`);
+    return redirect(`/shop-console/messages?conversation=${conversationId}`, 303);
   } catch (error) {
     if (error instanceof ConversationNotFoundError) throw new Response("Not Found", { status: 404 });
     if (error instanceof DomainError) return data({ error: t(error.message, error.values) }, { status: 400 });

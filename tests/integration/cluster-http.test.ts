@@ -93,13 +93,13 @@ describe.skipIf(!built)("a server on every core without Redis (WEB_CONCURRENCY=2
     const customer = await signedInCookie(db, await userId(db, "customer@example.com"));
     const seller = await signedInCookie(db, await userId(db, "seller@example.com"));
     const shop = await db.selectFrom("users").select("shop_id").where("email", "=", "seller@example.com").executeTakeFirstOrThrow();
-    expect((await postForm(server.base, "/massages", { shop_id: String(shop.shop_id), message: "Still in stock?", intent: "send" }, { Cookie: customer })).status).toBe(302);
+    expect((await postForm(server.base, "/massages", { shop_id: String(shop.shop_id), message: "Still in stock?", intent: "send" }, { Cookie: customer })).status).toBe(303);
     const conversation = await db.selectFrom("chat_conversations").select("id").where("shop_id", "=", shop.shop_id).executeTakeFirstOrThrow();
 
     const streams = ["stream-1", "stream-2"].map((id) => openEventStream(`${server.base}/live`, { Cookie: customer, "X-Request-Id": id }));
     expect(await Promise.all(streams.map((stream) => stream.opened))).toEqual([200, 200]);
     const replied = await postForm(server.base, "/shop-console/messages", { conversation_id: String(conversation.id), message: "Yes, two left.", intent: "send" }, { Cookie: seller });
-    expect(replied.status).toBe(302);
+    expect(replied.status).toBe(303);
     expect(await until(() => streams.every((stream) => stream.events.length > 0), 3_000), "every stream hears the reply").toBe(true);
     for (const stream of streams) expect(stream.events[0]).toMatchObject({ type: "chat", conversation_id: conversation.id });
     for (const stream of streams) stream.close();

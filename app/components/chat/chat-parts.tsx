@@ -4,6 +4,7 @@ import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { formatMessageTime } from "~/lib/dates";
 import { basePrice } from "~/modules/catalog/pricing";
 import { useTranslation } from "~/lib/translation";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useMoney } from "~/lib/use-money";
 import type { ChatMessage, ConversationSummary } from "~/modules/chat/chat.server";
 import { MESSAGE_MAX_LENGTH } from "~/modules/chat/chat-limits";
@@ -196,6 +197,7 @@ export function SendMessageForm({ hidden, product, error }: { hidden: Record<str
   const fetcher = useFetcher();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const sending = fetcher.state !== "idle" || navigation.state === "submitting";
   const shownError = error ?? (fetcher.data as { error?: string } | undefined)?.error;
   useEffect(() => {
@@ -232,7 +234,10 @@ export function SendMessageForm({ hidden, product, error }: { hidden: Record<str
         />
         <button type="submit" name="intent" value="send" className="btn-primary" disabled={sending}>{t("send.button")}</button>
       </div>
-      <p id="chat-message-hint" className="mt-1 text-xs text-slate-600">{t("send.hint", { count: MESSAGE_MAX_LENGTH })}</p>
+      <p id="chat-message-hint" className="mt-1 text-xs text-slate-600">{t("send.hint", { count: MESSAGE_MAX_LENGTH })}
+        {/* Only the script makes Enter send: without it Enter adds a line, as in any text area. */}
+        {hydrated ? ` ${t("send.keys")}` : null}
+      </p>
       {shownError ? <p id="chat-message-error" className="mt-1 text-sm font-medium text-red-700">{shownError}</p> : null}
     </fetcher.Form>
   );
