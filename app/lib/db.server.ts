@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Database as Schema } from "~/db/schema";
+import { warnDatabaseUnavailable } from "./database-unavailable.server";
 
 export type Db = Kysely<Schema>;
 
@@ -39,8 +40,16 @@ export function createDb(url = process.env.DATABASE_URL): Db {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // Without a limit, a request waits forever for a server that does not answer; this way it gets a 503.
+      connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
       types: pgTypes,
     });
+    // A connection that PostgreSQL drops (a restart, a network cut) reports an 'error' event: on the pool while the
+    // connection is idle, on the connection itself while a query holds it (Kysely listens to neither). Unheard, it
+    // would end the process. The query in flight fails (a 503), the pool forgets the connection and opens a new one
+    // when PostgreSQL is back.
+    pool.on("error", warnDatabaseUnavailable);
+    pool.on("connect", (client) => client.on("error", warnDatabaseUnavailable));
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(target.file), { recursive: true });
