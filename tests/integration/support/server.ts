@@ -65,7 +65,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     if (log.includes("Bazaar is ready") && (await fetch(`${base}/healthz`).then((r) => r.ok, () => false))) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
   return {
     base,
     port,
