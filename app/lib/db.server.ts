@@ -58,7 +58,7 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: withStatementCache(sqlite) }) });
 }
 
 /** How long a transaction waits for the database's one writer (another process) before it gives up. */
@@ -72,16 +72,35 @@ const WRITE_LOCK_PATIENCE_MS = 30_000;
  * to its event loop and asks again, rather than failing the shopper's checkout.
  */
 class ImmediateTransactionsDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly settings: SqliteDialectConfig,
+  ) {
     super(settings);
   }
 
   createDriver() {
-    return new ImmediateTransactionsDriver(this.settings);
+    return new ImmediateTransactionsDriver(this.sqlite, this.settings);
   }
 }
 
 class ImmediateTransactionsDriver extends SqliteDriver {
+  constructor(
+    private readonly sqlite: Database.Database,
+    settings: SqliteDialectConfig,
+  ) {
+    super(settings);
+  }
+
+  /**
+   * On a full disk or an I/O error (SQLITE_FULL, SQLITE_IOERR …) SQLite rolls the transaction back by itself; Kysely's
+   * ROLLBACK then fails with "no transaction is active" and that error would hide the real one (a 503 becomes a 500).
+   * So the rollback is skipped when nothing is left to roll back.
+   */
+  async rollbackTransaction(connection: DatabaseConnection) {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+
   async beginTransaction(connection: DatabaseConnection) {
     const deadline = Date.now() + WRITE_LOCK_PATIENCE_MS;
     for (;;) {

@@ -73,7 +73,9 @@ describeEachDatabase("SIGKILL in the middle of checkouts", (kind) => {
     const countCheckouts = async () => Number((await db.selectFrom("checkouts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
     const deadline = Date.now() + 30_000;
     while ((await countCheckouts()) < SHOPPERS / 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 2));
-    await server.kill("SIGKILL");
+    const killed = server;
+    await killed.kill("SIGKILL");
+    killed.stop(); // only its own data directory: the database lives elsewhere
     const answered = await Promise.all(posts);
     const checkoutsAtKill = await countCheckouts();
 
