@@ -105,7 +105,7 @@ describe.skipIf(!built || !redisServerInstalled)("Redis stops and returns while 
 
   afterAll(async () => {
     server?.stop();
-    await redis?.kill();
+    await redis?.close();
     await database?.drop();
   });
 

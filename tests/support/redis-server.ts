@@ -11,6 +11,8 @@ export interface PrivateRedis {
   kill(): Promise<void>;
   /** A new, empty redis-server on the same port. */
   start(): Promise<void>;
+  /** Killed, and its directory removed. */
+  close(): Promise<void>;
 }
 
 /** Whether `redis-server` can be started here (Debian: apt-get install redis-server). */
@@ -40,6 +42,10 @@ export async function startPrivateRedis(port: number): Promise<PrivateRedis> {
       const exited = new Promise((resolve) => child!.once("exit", resolve));
       child.kill("SIGKILL");
       await exited;
+    },
+    async close() {
+      await redis.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
     async start() {
       child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir], { stdio: "ignore" });
