@@ -302,10 +302,13 @@ app.all(
   }),
 );
 
-// Whatever escapes the handlers is logged (Express would stay silent when NODE_ENV is "test").
-app.use((error, req, res, next) => {
-  console.error(`${req.method} ${req.originalUrl} failed:`, error);
+// Whatever escapes the handlers is logged (Express would stay silent when NODE_ENV is "test"); a database that is
+// away is answered 503 with Retry-After instead (entry.server's unavailableResponse, ADR 0026).
+app.use(async (error, req, res, next) => {
+  const unavailable = await build.entry.module.unavailableResponse?.(error, { method: req.method, url: req.originalUrl, headers: req.headers });
+  if (!unavailable) console.error(`${req.method} ${req.originalUrl} failed:`, error);
   if (res.headersSent) return next(error);
+  if (unavailable) return res.status(unavailable.status).set(unavailable.headers).send(unavailable.body);
   res.status(500).type("text/plain").send("Internal Server Error");
 });
 

@@ -1,17 +1,20 @@
 import { Writable } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import { NonceProvider } from "./components/nonce";
+import { UnavailableDocument } from "./components/unavailable-document";
 import { shopContext } from "./lib/context.server";
 import { prepareDatabase } from "./lib/boot.server";
 import { validDocument, validDocumentStream } from "./lib/valid-document.server";
-import { translationsFor } from "./lib/i18n.server";
+import { localeWithoutSettings, translationsFor, translatorFor } from "./lib/i18n.server";
+import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnDatabaseUnavailable } from "./lib/database-unavailable.server";
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
+import stylesheet from "./tailwind.css";
 
 export { serveCachedPage } from "./lib/page-cache.server";
 /** For server.js: its primary process relays what the workers share (lib/cluster.server); a stopping worker ends its streams. */
@@ -28,6 +31,52 @@ export async function prepare() {
 /** Called by server.js before it exits: counted views not yet written. */
 export async function finish() {
   await flushProductViews();
+}
+
+/**
+ * Errors of loaders, actions and rendering. A database that is away is not a bug: it is thrown on as a
+ * DatabaseUnavailableError, which Remix lets through to server.js's last handler, so that pages, form posts,
+ * data requests and resource routes all end in the same 503 (unavailableResponse below; ADR 0026).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (isDatabaseUnavailable(error)) {
+    warnDatabaseUnavailable(error);
+    throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
+  }
+  if (request.signal.aborted) return;
+  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
+
+/**
+ * What server.js answers for an error that reached it: a 503 with Retry-After when the database is unavailable
+ * (a page in the shopper's language, or JSON for data and API requests), null for anything else.
+ */
+export async function unavailableResponse(error: unknown, request: { method: string; url: string; headers: Record<string, string | string[] | undefined> }) {
+  if (!isDatabaseUnavailable(error)) return null;
+  if (!(error instanceof DatabaseUnavailableError)) warnDatabaseUnavailable(error);
+  const header = (name: string) => [request.headers[name]].flat()[0];
+  const { locale, dir } = await localeWithoutSettings(header("cookie"), header("accept-language"));
+  const t = translatorFor(locale);
+  const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
+  const path = request.url.split("?")[0];
+  const wantsPage = /\btext\/html\b/.test(header("accept") ?? "") || !/\bjson\b/.test(header("accept") ?? "");
+  if (path.endsWith(".data") || path.startsWith("/api/") || !wantsPage) {
+    const body = JSON.stringify({ error: "unavailable", message: t("unavailable.text"), retryAfter: RETRY_AFTER_SECONDS });
+    return { status: 503, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" }, body };
+  }
+  const page = (
+    <UnavailableDocument
+      lang={locale}
+      dir={dir}
+      stylesheet={stylesheet}
+      title={t("unavailable.title")}
+      text={t("unavailable.text")}
+      again={t("unavailable.again")}
+      retryHref={request.method === "GET" && /^\/(?![/\\])/.test(request.url) ? request.url : "/"}
+    />
+  );
+  const body = `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
+  return { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" }, body };
 }
 
 /** Pages that may be kept by the visitor's browser and revalidated (docs/decisions/0006-http-caching.md). */

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Database as Schema } from "~/db/schema";
+import { warnDatabaseUnavailable } from "./database-unavailable.server";
 
 export type Db = Kysely<Schema>;
 
@@ -39,8 +40,16 @@ export function createDb(url = process.env.DATABASE_URL): Db {
     const pool = new pg.Pool({
       connectionString: target.url,
       max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+      // Without a limit, a request waits forever for a server that does not answer; this way it gets a 503.
+      connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
       types: pgTypes,
     });
+    // A connection that PostgreSQL drops (a restart, a network cut) reports an 'error' event: on the pool while the
+    // connection is idle, on the connection itself while a query holds it (Kysely listens to neither). Unheard, it
+    // would end the process. The query in flight fails (a 503), the pool forgets the connection and opens a new one
+    // when PostgreSQL is back.
+    pool.on("error", warnDatabaseUnavailable);
+    pool.on("connect", (client) => client.on("error", warnDatabaseUnavailable));
     return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -49,7 +58,7 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: withStatementCache(sqlite) }) });
 }
 
 /** How long a transaction waits for the database's one writer (another process) before it gives up. */
@@ -63,16 +72,35 @@ const WRITE_LOCK_PATIENCE_MS = 30_000;
  * to its event loop and asks again, rather than failing the shopper's checkout.
  */
 class ImmediateTransactionsDialect extends SqliteDialect {
-  constructor(private readonly settings: SqliteDialectConfig) {
+  constructor(
+    private readonly sqlite: Database.Database,
+    private readonly settings: SqliteDialectConfig,
+  ) {
     super(settings);
   }
 
   createDriver() {
-    return new ImmediateTransactionsDriver(this.settings);
+    return new ImmediateTransactionsDriver(this.sqlite, this.settings);
   }
 }
 
 class ImmediateTransactionsDriver extends SqliteDriver {
+  constructor(
+    private readonly sqlite: Database.Database,
+    settings: SqliteDialectConfig,
+  ) {
+    super(settings);
+  }
+
+  /**
+   * On a full disk or an I/O error (SQLITE_FULL, SQLITE_IOERR …) SQLite rolls the transaction back by itself; Kysely's
+   * ROLLBACK then fails with "no transaction is active" and that error would hide the real one (a 503 becomes a 500).
+   * So the rollback is skipped when nothing is left to roll back.
+   */
+  async rollbackTransaction(connection: DatabaseConnection) {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+
   async beginTransaction(connection: DatabaseConnection) {
     const deadline = Date.now() + WRITE_LOCK_PATIENCE_MS;
     for (;;) {

@@ -139,3 +139,17 @@ export function translationsFor(locale: string): Translations {
 export function translatorFor(locale: string): TFunction {
   return base.getFixedT(locale);
 }
+
+const RIGHT_TO_LEFT = new Set(["ar", "fa", "he", "ur"]);
+
+/**
+ * The language of a page made without the shop's settings (the database is away): the shopper's cookie, else the
+ * first of Accept-Language that has texts, else English.
+ */
+export async function localeWithoutSettings(cookie: string | undefined, acceptLanguage: string | undefined) {
+  const known = Object.keys(resources);
+  const chosen = await localeCookie.parse(cookie ?? null).catch(() => null);
+  const wanted = [chosen, ...(acceptLanguage ?? "").split(",").map((tag) => tag.split(";")[0].trim().split("-")[0].toLowerCase())];
+  const locale = wanted.find((tag): tag is string => typeof tag === "string" && known.includes(tag)) ?? "en";
+  return { locale, dir: RIGHT_TO_LEFT.has(locale) ? ("rtl" as const) : ("ltr" as const) };
+}

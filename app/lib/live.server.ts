@@ -67,9 +67,22 @@ function hub(): Hub {
   let redis: Hub["redis"] = null;
   if (redisUrl) {
     const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
-    const publisher = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+    // A publish never waits for a Redis that is away: the event goes to this process's streams instead.
+    const publisher = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 });
+    // One warning when Redis goes and one when it is back, not one per reconnection attempt (ioredis retries on its
+    // own, and subscribes again).
+    let away = false;
     for (const connection of [subscriber, publisher]) {
-      connection.on("error", (error) => console.warn(`Live updates: Redis is unreachable (${error.message}); events reach this process only.`));
+      connection.on("error", (error) => {
+        if (away) return;
+        away = true;
+        console.warn(`Live updates: Redis is unreachable (${error.message}); events reach this process only.`);
+      });
+      connection.on("ready", () => {
+        if (!away || subscriber.status !== "ready" || publisher.status !== "ready") return;
+        away = false;
+        console.warn("Live updates: Redis is back; events reach every process again.");
+      });
     }
     void subscriber.subscribe(REDIS_CHANNEL).catch(() => undefined);
     subscriber.on("message", (_channel: string, message: string) => deliverLocally(local, JSON.parse(message)));

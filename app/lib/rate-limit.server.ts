@@ -102,14 +102,70 @@ answerInPrimary<CounterQuestion>(COUNTERS_TOPIC, (question) =>
   question.operation === "increment" ? primaryCounters.increment(question.key, question.windowMs) : primaryCounters[question.operation](question.key),
 );
 
+/**
+ * Redis while it answers, the machine's own counters while it does not: the shop keeps taking sign-ins and orders
+ * when Redis stops, its limits then counted per machine. One warning when Redis goes, one when it is back (ioredis
+ * keeps reconnecting on its own); a request never waits for a Redis that is not connected.
+ */
+class RedisOrLocalCounters implements CounterStore {
+  private redisCounters: RedisCounters;
+  private away = false;
+
+  constructor(
+    private redis: Redis,
+    private local: CounterStore,
+  ) {
+    this.redisCounters = new RedisCounters(redis);
+    redis.on("error", (error: Error) => this.fallBack(error));
+    redis.on("ready", () => {
+      if (!this.away) return;
+      this.away = false;
+      console.warn("Rate limits: Redis is back; counting there again.");
+    });
+  }
+
+  private async use<T>(count: (store: CounterStore) => Promise<T>): Promise<T> {
+    if (this.redis.status === "ready") {
+      try {
+        return await count(this.redisCounters);
+      } catch (error) {
+        this.fallBack(error as Error);
+      }
+    }
+    return count(this.local);
+  }
+
+  private fallBack(error: Error) {
+    if (this.away) return;
+    this.away = true;
+    console.warn(`Rate limits: Redis is unreachable (${error.message}); counting on this machine until it returns.`);
+  }
+
+  increment(key: string, windowMs: number) {
+    return this.use((store) => store.increment(key, windowMs));
+  }
+
+  count(key: string) {
+    return this.use((store) => store.count(key));
+  }
+
+  reset(key: string) {
+    return this.use((store) => store.reset(key));
+  }
+}
+
 const holder = globalThis as typeof globalThis & { __bazaarCounters?: CounterStore };
+
+/** Without Redis: the machine's counters (kept by the primary process) in a worker, else this process's. */
+const localCounters = (): CounterStore => (isClusterWorker() ? new PrimaryCounters() : new MemoryCounters());
 
 function counters(): CounterStore {
   holder.__bazaarCounters ??= process.env.REDIS_URL
-    ? new RedisCounters(new Redis(process.env.REDIS_URL, { keyPrefix: "bazaar:limit:", maxRetriesPerRequest: 2 }))
-    : isClusterWorker()
-      ? new PrimaryCounters()
-      : new MemoryCounters();
+    ? new RedisOrLocalCounters(
+        new Redis(process.env.REDIS_URL, { keyPrefix: "bazaar:limit:", enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000 }),
+        localCounters(),
+      )
+    : localCounters();
   return holder.__bazaarCounters;
 }
 

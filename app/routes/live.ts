@@ -26,10 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return eventStream(request.signal, (send, abort) => {
     const stop = subscribeLive(user.id, (event) => send({ event: "live", data: JSON.stringify(event) }), abort);
     const ping = setInterval(() => send({ event: "ping", data: "" }), PING_MS);
+    // A database that is away for a moment must not end the process (an unhandled rejection): the stream stays
+    // open and the next tick tries again.
     const seen = setInterval(async () => {
-      if (!(await signedInUser(db, session))) abort();
+      if (!(await signedInUser(db, session).catch(() => user))) abort();
     }, SEEN_MS);
-    const consoleSeen = inConsole ? setInterval(() => void markConsoleSeen(db, user.shop_id!), CONSOLE_SEEN_MS) : null;
+    const consoleSeen = inConsole ? setInterval(() => void markConsoleSeen(db, user.shop_id!).catch(() => undefined), CONSOLE_SEEN_MS) : null;
     return () => {
       stop();
       clearInterval(ping);

@@ -23,6 +23,8 @@ export interface RunningServer {
   port: number;
   /** Its own data directory (SQLite file unless DATABASE_URL is given). */
   dataDir: string;
+  /** The server's process id (a restart gives another). */
+  pid: number;
   /** Everything the server printed so far (for assertion messages). */
   log(): string;
   /** Sends a signal to server.js (the primary when there are several workers). */
@@ -30,6 +32,8 @@ export interface RunningServer {
   /** Resolves with server.js's exit code. */
   exited: Promise<number | null>;
   stop(): void;
+  /** Sends the signal (SIGKILL: no shutdown code runs) and waits until the process is gone; the data stays. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 /**
@@ -65,12 +69,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     base,
     port,
     dataDir,
+    pid: server.pid!,
     log: () => log,
     signal: (name) => server.kill(name),
     exited,
     stop() {
       server.kill("SIGTERM");
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill(signal) {
+      if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+      await exited;
     },
   };
 }

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
+import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
+import { createTestDatabase, postgresUp, POSTGRES_URL, type TestDatabase } from "./support/databases";
+import { built, sessionCookieOf, startServer, type RunningServer } from "./support/server";
+
+/**
+ * PostgreSQL goes away mid-traffic (a TCP proxy of this test's own between the shop and PostgreSQL is cut): every
+ * request — pages, form posts, data requests, resource routes — answers 503 with Retry-After and no stack, none 500;
+ * when the proxy is back the same process serves 200 again (docs/reliability.md).
+ */
+describe.skipIf(!postgresUp || !built)("PostgreSQL stops and returns mid-traffic", () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let server: RunningServer;
+  let cookie = "";
+  let productId = 0;
+  const statuses: number[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    const target = new URL(POSTGRES_URL);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const proxied = new URL(database.url);
+    proxied.host = `127.0.0.1:${proxy.port}`;
+    server = await startServer({ DATABASE_URL: proxied.href, DATABASE_CONNECT_TIMEOUT_MS: "2000", SESSION_SECRET: "faults-pg" });
+    const login = await fetch(`${server.base}/login`, {
+      method: "POST", redirect: "manual", headers: { Origin: server.base },
+      body: new URLSearchParams({ phone: DEMO_CUSTOMERS[0].email, password: DEMO_PASSWORD, redirectTo: "/" }),
+    });
+    expect(login.status).toBe(303);
+    cookie = sessionCookieOf(login);
+    productId = (await database.db.selectFrom("products").select("id").where("is_active", "=", 1).where("quantity", ">=", 100)
+      .where("min_order_quantity", "<=", 1).orderBy("id").executeTakeFirstOrThrow()).id;
+  }, 120_000);
+
+  afterAll(async () => {
+    server?.stop();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  /** What a mix of shoppers asks: guest and signed-in pages, a form post, a data request, a resource route. */
+  const traffic = (extra: Record<string, string> = {}) => [
+    { name: "home (guest)", send: () => fetch(`${server.base}/`, { headers: extra }) },
+    { name: "products (signed in)", send: () => fetch(`${server.base}/products`, { headers: { Cookie: cookie, ...extra } }) },
+    { name: "cart (signed in)", send: () => fetch(`${server.base}/cart`, { headers: { Cookie: cookie, ...extra } }) },
+    {
+      name: "Add to Cart (form post)",
+      send: () => fetch(`${server.base}/cart/add`, {
+        method: "POST", redirect: "manual", headers: { Cookie: cookie, Origin: server.base, ...extra },
+        body: new URLSearchParams({ product_id: String(productId), quantity: "1" }),
+      }),
+    },
+    { name: "root data (JavaScript navigation)", send: () => fetch(`${server.base}/_root.data`, { headers: { Cookie: cookie, ...extra } }) },
+    { name: "sitemap (resource route)", send: () => fetch(`${server.base}/sitemap.xml`) },
+  ];
+
+  async function round(extra?: Record<string, string>) {
+    const answers = await Promise.all(traffic(extra).map(async ({ name, send }) => {
+      const response = await send();
+      statuses.push(response.status);
+      return { name, response, body: await response.text() };
+    }));
+    return answers;
+  }
+
+  /** Shoppers that keep asking, `lanes` at a time, until stopped; each answer's status is counted. */
+  function keepShopping(lanes: number) {
+    let running = true;
+    const loops = Array.from({ length: lanes }, async (_, lane) => {
+      for (let i = lane; running; i++) {
+        const { send } = traffic()[i % traffic().length];
+        const response = await send().catch(() => null);
+        statuses.push(response?.status ?? 0);
+        await response?.arrayBuffer();
+      }
+    });
+    return async () => {
+      running = false;
+      await Promise.all(loops);
+    };
+  }
+
+  it("serves, answers 503 while PostgreSQL is away, and serves again without a restart", async () => {
+    for (const { name, response } of await round()) expect([200, 303], name).toContain(response.status);
+    const stopShopping = keepShopping(4);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+
+    await proxy.cut();
+    const cutAt = Date.now();
+    for (let i = 0; i < 3; i++) {
+      for (const { name, response, body } of await round()) {
+        expect(response.status, `${name}: ${body.slice(0, 200)}`).toBe(503);
+        expect(response.headers.get("retry-after"), name).toMatch(/^\d+$/);
+        expect(body, name).not.toMatch(/\bat .+:\d+:\d+|Error:|ECONNREFUSED|postgres/i);
+      }
+    }
+    const page = await fetch(`${server.base}/products`, { headers: { Cookie: cookie } });
+    const html = await page.text();
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="en" dir="ltr">/);
+    expect(html).toContain("<h1 class=\"text-3xl font-bold text-slate-900\">Temporarily unavailable</h1>");
+    const arabic = await fetch(`${server.base}/`, { headers: { "Accept-Language": "ar,en;q=0.5" } });
+    const arabicHtml = await arabic.text();
+    expect(arabic.status).toBe(503);
+    expect(arabicHtml).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabicHtml).toContain("الخدمة غير متاحة مؤقتًا");
+    const data = await fetch(`${server.base}/_root.data`, { headers: { Cookie: cookie } });
+    expect(data.headers.get("content-type")).toContain("application/json");
+    expect(await data.json()).toMatchObject({ error: "unavailable", retryAfter: expect.any(Number) });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const outage = Date.now() - cutAt;
+
+    await proxy.restore();
+    const restoredAt = Date.now();
+    let recovered = false;
+    while (!recovered && Date.now() - restoredAt < 30_000) {
+      const answers = await round();
+      recovered = answers.every(({ response }) => response.status === 200 || response.status === 303);
+      if (!recovered) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const recovery = Date.now() - restoredAt;
+    expect(recovered).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await stopShopping();
+    for (const { name, response } of await round()) expect([200, 303], name).toContain(response.status);
+    expect(await fetch(`${server.base}/healthz`).then((r) => r.status)).toBe(200);
+    expect(statuses.filter((status) => status === 0), "requests without an answer").toEqual([]);
+    expect(statuses.filter((status) => status >= 500 && status !== 503), "5xx other than 503").toEqual([]);
+    // The same process throughout, warning once per 10 s of outage rather than once per request, without stack traces.
+    expect(server.log()).toContain(`Bazaar is ready`);
+    expect(server.log().match(/Bazaar is ready/g)).toHaveLength(1);
+    const warnings = server.log().match(/Database unavailable/g) ?? [];
+    expect(warnings.length).toBeGreaterThan(0);
+    expect(warnings.length).toBeLessThanOrEqual(Math.ceil((outage + recovery) / 10_000) + 1);
+    expect(server.log(), "no stack in the log").not.toMatch(/"stack"|\n\s+at /);
+    console.log(`faults/postgres: ${statuses.length} requests, ${statuses.filter((s) => s < 500).length} × 2xx/3xx, ` +
+      `${statuses.filter((s) => s === 503).length} × 503, ${statuses.filter((s) => s >= 500 && s !== 503).length} × other 5xx, ` +
+      `0 unanswered; outage ${outage} ms; all answers 2xx/3xx again ${recovery} ms after PostgreSQL returned, same process`);
+  }, 90_000);
+});
