@@ -15,6 +15,7 @@ import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { orderIdFrom } from "~/modules/orders/orders.server";
 import { quantitiesFrom, returnRequestSchema } from "~/modules/returns/returns.schema";
 import { requestReturn, returnableOrder } from "~/modules/returns/returns.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["returns", "orders"] };
 
@@ -41,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, settings, t, id } = await orderOf(request, params.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: returnRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), quantities: null }, { status: 400 });
   try {
