@@ -44,6 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user } = await requireUser(request);
   const { orderId, itemId } = idsFrom(params);
+  // Another shopper's item is not found, whatever the form holds (so the answer does not depend on it).
+  if (!(await findReviewableItem(db, user.id, orderId, itemId))) throw new Response("Not Found", { status: 404 });
   const submission = parseWithZod(await readForm(request), { schema: reviewSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

@@ -24,6 +24,8 @@ export interface HostileRequest {
   body?: Buffer;
   signedOut?: boolean;
   forgedOrigin?: boolean;
+  /** The address names somebody else's record in place of the actor's own. */
+  foreignPath?: boolean;
 }
 
 /** Ids (and ticket numbers) that belong to somebody else: the actor must not reach them. */
@@ -187,10 +189,10 @@ export function hostileRequests(form: FormUnderTest, foreign: ForeignValues, see
   segments.forEach((segment, index) => {
     const isTicket = /^T[A-Z0-9]{8}$/.test(segment);
     if (!/^\d+$/.test(segment) && !isTicket) return;
-    const replacements = [...(isTicket ? foreign.ticketNumbers : foreign.ids.map(String)), ...BAD_PATH_SEGMENTS];
-    for (const replacement of replacements) {
+    const foreignValues = isTicket ? foreign.ticketNumbers : foreign.ids.map(String);
+    for (const replacement of [...foreignValues, ...BAD_PATH_SEGMENTS]) {
       const path = [...segments.slice(0, index), replacement, ...segments.slice(index + 1)].join("/") + url.search;
-      requests.push({ label: `path parameter ${replacement}`, path, ...formBody(form, fields) });
+      requests.push({ label: `path parameter ${replacement}`, path, ...formBody(form, fields), foreignPath: foreignValues.includes(replacement) });
     }
   });
   return requests;
