@@ -3,8 +3,8 @@ import { pageText } from "../support/html-forms";
 import { built, startServer, type RunningServer } from "./support/server";
 
 /**
- * Two causes of 500s the hostile-input fuzz found, each shown on its own: a post whose body is no form, and an address
- * with broken percent-encoding. Both are the client's mistake: a page that says so (400) or not found (404).
+ * Causes of 500s the hostile-input fuzz found, each shown on its own: a post whose body is no form (or holds a NUL
+ * character), and an address with broken percent-encoding. Both are the client's mistake: a page that says so (400) or not found (404).
  */
 describe.skipIf(!built)("malformed requests (server.js)", () => {
   let server: RunningServer;
@@ -32,6 +32,12 @@ describe.skipIf(!built)("malformed requests (server.js)", () => {
     const response = await post("/login", contentType, body);
     expect(response.status, server.log()).toBe(400);
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(pageText(await response.text())).toContain("This form could not be read");
+  });
+
+  it("refuses a form holding a NUL character (PostgreSQL's text cannot store one; it was a 500 there) with the same 400 page", async () => {
+    const response = await post("/contact-us", "application/x-www-form-urlencoded", "name=Ann&phone=5550100&subject=Hi%00there&message=Hello");
+    expect(response.status, server.log()).toBe(400);
     expect(pageText(await response.text())).toContain("This form could not be read");
   });
 
