@@ -275,7 +275,7 @@ function pageRequest(req) {
 }
 
 // Guest pages come from the page cache when they can (app/lib/page-cache.server.ts); the rest goes to Remix.
-app.all("*", async (req, res, next) => {
+app.use(async (req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   try {
     const context = loadContextFor(req, res);
@@ -293,8 +293,9 @@ app.all("*", async (req, res, next) => {
   }
 });
 
-app.all(
-  "*",
+// app.use, not app.all("*"): a route pattern makes Express decode the path, and a malformed one (%FF) became a 500;
+// Remix matches the raw path itself, so such an address is simply not found.
+app.use(
   createRequestHandler({
     build,
     mode: process.env.NODE_ENV,

@@ -229,6 +229,8 @@ export function ErrorBoundary() {
   const home = t("notFound.home");
   if (isRouteErrorResponse(error)) {
     switch (error.status) {
+      case 400:
+        return <ErrorPage status={400} title={t("badForm.title")} text={t("badForm.text")} action={home} />;
       case 404:
         return <ErrorPage status={404} title={t("notFound.title")} text={t("notFound.text")} action={home} />;
       case 403:

@@ -1,4 +1,5 @@
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { holdsNul } from "./forms.server";
 
 /** A file of the form: the sender's name for it, its size, and its bytes (null when not kept: see readUploadForm). */
 export interface UploadedFile {
@@ -42,7 +43,7 @@ export async function readUploadForm(request: Request, rules: UploadRules): Prom
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     try {
       for (const [name, value] of await request.formData()) if (rules.textFields.has(name) && typeof value === "string") fields.append(name, value);
-      return { fields, files, malformed: false };
+      return { fields, files, malformed: holdsNul(fields) };
     } catch {
       return { fields, files, malformed: true };
     }
@@ -85,5 +86,5 @@ export async function readUploadForm(request: Request, rules: UploadRules): Prom
   } catch {
     return { fields, files, malformed: true };
   }
-  return { fields, files, malformed: false };
+  return { fields, files, malformed: holdsNul(fields) };
 }

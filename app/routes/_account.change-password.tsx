@@ -14,6 +14,7 @@ import { changePasswordSchema, PASSWORD_LIMITS, type ChangePasswordInput } from 
 import { changePassword, getProfile } from "~/modules/account/profile.server";
 import { startSignIn } from "~/modules/auth/sessions.server";
 import { inputProps } from "~/components/form-controls";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["account", "auth"] };
 
@@ -29,7 +30,7 @@ const hidden = ["current_password", "password", "password_confirmation"];
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user, session } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: hidden }), { status: 400 });
 
   // Guessing the current password from a stolen session is held back like guessing it at sign-in.

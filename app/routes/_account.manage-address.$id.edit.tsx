@@ -8,6 +8,7 @@ import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { addressSchema } from "~/modules/account/addresses.schema";
 import { addressIdFrom, getAddress, orNotFound, updateAddress } from "~/modules/account/addresses.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, settings } = await requireUser(request);
   const addressId = await orNotFound(async () => addressIdFrom(params.id));
-  const submission = parseWithZod(await request.formData(), { schema: addressSchema(settings) });
+  const submission = parseWithZod(await readForm(request), { schema: addressSchema(settings) });
   // Someone else's address is not found whether or not the form is valid.
   if (submission.status !== "success") {
     await orNotFound(() => getAddress(db, user.id, addressId));

@@ -6,6 +6,7 @@ import { requireUser } from "~/lib/auth.server";
 import { pageTitle } from "~/lib/seo";
 import { redirectWithToast } from "~/lib/session.server";
 import { addressIdFrom, listAddresses, MAX_ADDRESSES, orNotFound, setDefaultAddress } from "~/modules/account/addresses.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** "Set as default" (the list's only form). Someone else's address, or no address, is not found. */
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   // The list has no other action: anything else names nothing here.
   if (form.get("intent") !== "set-default") throw new Response("Not Found", { status: 404 });
   await orNotFound(async () => setDefaultAddress(db, user.id, addressIdFrom(String(form.get("id") ?? ""))));

@@ -9,6 +9,7 @@ import { pageTitle } from "~/lib/seo";
 import { redirectWithToast, safeRedirectPath } from "~/lib/session.server";
 import { addressSchema } from "~/modules/account/addresses.schema";
 import { createAddress, listAddresses } from "~/modules/account/addresses.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user, settings } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: addressSchema(settings) });
+  const submission = parseWithZod(await readForm(request), { schema: addressSchema(settings) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await createAddress(db, user.id, submission.value);

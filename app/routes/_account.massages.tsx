@@ -19,6 +19,7 @@ import {
 } from "~/modules/chat/chat.server";
 import { productCardsByIds } from "~/modules/catalog/products.server";
 import { CHAT_PAGE_SIZE } from "~/modules/chat/chat-limits";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["chat"] };
 
@@ -51,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** Send (spec §7 send-message): the shopper speaks as the customer, whatever the form says; then back to the chat. */
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user, t } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const shopId = idFrom(String(form.get("shop_id") ?? ""));
   if (shopId === null) throw new Response("Not Found", { status: 404 });
   const back = `/massages?shop=${shopId}`;

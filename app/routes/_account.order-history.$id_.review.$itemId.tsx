@@ -10,6 +10,7 @@ import { useTranslation } from "~/lib/translation";
 import { reviewSchema } from "~/modules/catalog/review.schema";
 import { findReviewableItem, ReviewItemNotFoundError, writeReview } from "~/modules/catalog/reviews.server";
 import { orderIdFrom } from "~/modules/orders/orders.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["orders"] };
 
@@ -43,7 +44,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user } = await requireUser(request);
   const { orderId, itemId } = idsFrom(params);
-  const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
+  // Another shopper's item is not found, whatever the form holds (so the answer does not depend on it).
+  if (!(await findReviewableItem(db, user.id, orderId, itemId))) throw new Response("Not Found", { status: 404 });
+  const submission = parseWithZod(await readForm(request), { schema: reviewSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {
     await writeReview(db, user, orderId, itemId, submission.value);

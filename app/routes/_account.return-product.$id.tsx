@@ -15,6 +15,7 @@ import { OrderNotFoundError } from "~/modules/orders/order-errors";
 import { orderIdFrom } from "~/modules/orders/orders.server";
 import { quantitiesFrom, returnRequestSchema } from "~/modules/returns/returns.schema";
 import { requestReturn, returnableOrder } from "~/modules/returns/returns.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["returns", "orders"] };
 
@@ -28,9 +29,14 @@ async function orderOf(request: Request, param: string | undefined) {
 /** Return Product for one of the shopper's orders: the form while the window is open, else why not. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { db, user, settings, t, locale, id } = await orderOf(request, params.id);
+  const order = await ownReturnableOrder(db, user.id, id, settings.returnOrderWithinDays);
+  return { title: t("returns:request.title"), locale, order, windowDays: settings.returnOrderWithinDays };
+}
+
+/** The shopper's order as the return form shows it; another shopper's is Page Not Found. */
+async function ownReturnableOrder(...[db, userId, id, windowDays]: Parameters<typeof returnableOrder>) {
   try {
-    const order = await returnableOrder(db, user.id, id, settings.returnOrderWithinDays);
-    return { title: t("returns:request.title"), locale, order, windowDays: settings.returnOrderWithinDays };
+    return await returnableOrder(db, userId, id, windowDays);
   } catch (error) {
     if (error instanceof OrderNotFoundError) throw new Response("Not Found", { status: 404 });
     throw error;
@@ -41,7 +47,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, settings, t, id } = await orderOf(request, params.id);
-  const form = await request.formData();
+  // Checked before the form, so another shopper's order is not found whatever the form holds.
+  await ownReturnableOrder(db, user.id, id, settings.returnOrderWithinDays);
+  const form = await readForm(request);
   const submission = parseWithZod(form, { schema: returnRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), quantities: null }, { status: 400 });
   try {

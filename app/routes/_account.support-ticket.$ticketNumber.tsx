@@ -39,6 +39,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** The shopper's message on the ticket (spec: POST /support-ticket-message), then back to it with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { db, user, ticketNumber } = await ticketOf(request, params.ticketNumber);
+  // Another shopper's ticket is not found, before its form (and any file) is read.
+  if (!(await getTicket(db, { customerId: user.id }, ticketNumber))) throw new Response("Not Found", { status: 404 });
   const upload = await readUploadForm(request, { fileField: "attachments", textFields: TEXT_FIELDS, maxFiles: MAX_ATTACHMENTS, maxFileBytes: ATTACHMENT_MAX_BYTES });
   const submission = parseWithZod(upload.fields, { schema: ticketReplySchema });
   if (upload.malformed) {

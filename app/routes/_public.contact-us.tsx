@@ -13,6 +13,7 @@ import { CONTACT_LIMITS, contactSchema, type ContactInput } from "~/modules/cont
 import { storeContactMessage } from "~/modules/content/contact.server";
 import { contactDetails } from "~/modules/content/pages.server";
 import { inputProps, textareaProps } from "~/components/form-controls";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["content"] };
 
@@ -32,7 +33,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
 
 export async function action({ request }: ActionFunctionArgs) {
   const { db, user } = await shopContext(request);
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await storeContactMessage(db, { ...submission.value, userId: user?.id ?? null });
   return redirectWithToast(request, "/contact-us", { kind: "success", message: "content:contact.sent" });

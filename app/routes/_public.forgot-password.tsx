@@ -10,6 +10,7 @@ import { commitSession } from "~/lib/session.server";
 import { forgotSchema } from "~/modules/auth/otp.schema";
 import { startPasswordReset } from "~/modules/auth/password-reset.server";
 import { listCountries } from "~/modules/auth/register.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await enforceLimit(`otp:${context.clientIp ?? "unknown"}`, AUTH_POSTS_PER_IP);
   const { db, session, settings, t, user } = await shopContext(request);
   if (user) throw redirect("/", { status: 303 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: forgotSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   try {

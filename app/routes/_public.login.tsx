@@ -13,6 +13,7 @@ import { authenticate } from "~/modules/auth/login.server";
 import { startSignIn } from "~/modules/auth/sessions.server";
 import { DEMO_LOGIN } from "~/modules/auth/demo.server";
 import { activeSocialProviders } from "~/modules/auth/social.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth", "social"] };
 
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function action({ request, context }: ActionFunctionArgs) {
   await enforceLimit(`login:${context.clientIp ?? "unknown"}`, AUTH_POSTS_PER_IP);
   const { db, session } = await shopContext(request);
-  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 
   const account = `login:${submission.value.phone.toLowerCase()}`;

@@ -11,6 +11,7 @@ import { registerSchema } from "~/modules/auth/register.schema";
 import { listCountries, pendingRegistrationCode, registerAccount } from "~/modules/auth/register.server";
 import { sendCode } from "~/modules/auth/send-code.server";
 import { startSignIn } from "~/modules/auth/sessions.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -41,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function action({ request, context }: ActionFunctionArgs) {
   await enforceLimit(`register:${context.clientIp ?? "unknown"}`, AUTH_POSTS_PER_IP);
   const { db, session, settings, t } = await shopContext(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: registerSchema(settings) });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
 

@@ -9,6 +9,7 @@ import { AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
 import { commitSession, flashToast, type ShopSession } from "~/lib/session.server";
 import { resetSchema } from "~/modules/auth/otp.schema";
 import { resetPassword, resetTokenValid } from "~/modules/auth/password-reset.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 export async function action({ request, context }: ActionFunctionArgs) {
   await enforceLimit(`otp:${context.clientIp ?? "unknown"}`, AUTH_POSTS_PER_IP);
   const { db, session } = await shopContext(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 400, headers: PRIVATE });

@@ -12,6 +12,7 @@ import { CODE_TTL_MS, resendWaitSeconds, type CodeChannel } from "~/modules/auth
 import { confirmResetCode, resendResetCode } from "~/modules/auth/password-reset.server";
 import { confirmRegistration, pendingRegistrationCode } from "~/modules/auth/register.server";
 import { sendCode } from "~/modules/auth/send-code.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["auth"] };
 
@@ -83,7 +84,7 @@ export async function action({ request, context: load }: ActionFunctionArgs) {
   await enforceLimit(`otp:${load.clientIp ?? "unknown"}`, AUTH_POSTS_PER_IP);
   const context = await shopContext(request);
   const { db, session, settings, t } = context;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const step = await currentStep(context, redirectTo);
   const viaDialog = formData.get("via") === "dialog";

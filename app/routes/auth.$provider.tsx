@@ -5,6 +5,7 @@ import { AUTH_POSTS_PER_IP, enforceLimit } from "~/lib/rate-limit.server";
 import { redirectWithToast, safeRedirectPath } from "~/lib/session.server";
 import { readySocialProvider } from "~/modules/auth/social.server";
 import { beginSocialSignIn, savePendingSignIn, socialRedirectUri } from "~/modules/auth/social-oauth.server";
+import { readForm } from "~/lib/forms.server";
 
 /** A GET here (a bookmark, the back button) has nothing to start: the login page offers the buttons. */
 export function loader() {
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!provider) throw new Response("Not Found", { status: 404 });
   await enforceLimit(`social:${context.clientIp ?? "unknown"}`, AUTH_POSTS_PER_IP);
 
-  const redirectTo = safeRedirectPath((await request.formData()).get("redirectTo"));
+  const redirectTo = safeRedirectPath((await readForm(request)).get("redirectTo"));
   try {
     const { url, pending } = await beginSocialSignIn(provider, settings, {
       redirectUri: socialRedirectUri(provider, settings, request.url),

@@ -5,6 +5,7 @@ import { commitSession, flashToast } from "~/lib/session.server";
 import { findOrCreateSocialUser, readySocialProvider } from "~/modules/auth/social.server";
 import { clearPendingSignIn, completeSocialSignIn, readPendingSignIn } from "~/modules/auth/social-oauth.server";
 import { startSignIn } from "~/modules/auth/sessions.server";
+import { readForm } from "~/lib/forms.server";
 
 /**
  * The provider sends the shopper back here: the sign-in is checked and finished, the account found, linked or
@@ -42,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   if (params.provider !== "apple") throw new Response("Not Found", { status: 404 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const answer = new URLSearchParams();
   for (const key of ["code", "state", "error", "user"]) {
     const value = form.get(key);

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { shopContext } from "~/lib/context.server";
 import { authorizeChannel } from "~/lib/live.server";
+import { readForm } from "~/lib/forms.server";
 
 const refused = () => new Response("Forbidden", { status: 403, headers: { "Cache-Control": "no-store" } });
 
@@ -11,7 +12,7 @@ const refused = () => new Response("Forbidden", { status: 403, headers: { "Cache
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await shopContext(request);
   if (!user) return refused();
-  const form = await request.formData();
+  const form = await readForm(request);
   const signed = authorizeChannel(user.id, String(form.get("socket_id") ?? ""), String(form.get("channel_name") ?? ""));
   return signed ? Response.json(signed, { headers: { "Cache-Control": "no-store" } }) : refused();
 }

@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/lib/session.server";
 import { idFrom } from "~/modules/payments/gateway";
 import { paymentDestination, testPaymentForOwner } from "~/modules/payments/payments.server";
 import { testReturnPath } from "~/modules/payments/test-gateway.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["payments"] };
 
@@ -47,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** Pay now or Cancel: back to the shop's return address with the result, signed by the gateway. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { payment } = await openPayment(request, params.paymentId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = form.get("intent") === "pay" ? "paid" : "cancelled";
   return redirect(testReturnPath(payment.id, result, payment.amount), 303);
 }

@@ -2,11 +2,12 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { shopContext } from "~/lib/context.server";
 import { localeCookie } from "~/lib/i18n.server";
 import { commitSession, flashToast, safeRedirectPath } from "~/lib/session.server";
+import { readForm } from "~/lib/forms.server";
 
 /** The shopper's language and currency picks: plain form posts from the top bar, answered with PRG. */
 export async function action({ request }: ActionFunctionArgs) {
   const { settings, session } = await shopContext(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const to = safeRedirectPath(form.get("redirectTo"));
   const headers = new Headers();
   const locale = form.get("locale");

@@ -9,6 +9,7 @@ import { pageTitle } from "~/lib/seo";
 import { useTranslation } from "~/lib/translation";
 import { CHAT_PAGE_SIZE } from "~/modules/chat/chat-limits";
 import { ConversationNotFoundError, listConversations, readMessages, sendMessage } from "~/modules/chat/chat.server";
+import { readForm } from "~/lib/forms.server";
 
 /**
  * The shop's conversations with its customers (every shop's for the admin): search by customer, open one
@@ -40,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** A reply: it is the shop's, whoever of its staff (or the admin) writes it; then back to the conversation. */
 export async function action({ request }: ActionFunctionArgs) {
   const { db, t, user, scope } = await requireStaff(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const conversationId = idFrom(String(form.get("conversation_id") ?? ""));
   if (conversationId === null) throw new Response("Not Found", { status: 404 });
   try {

@@ -12,6 +12,7 @@ import type { OrderStatus } from "~/db/schema";
 import { advanceOrder, cancelOrderInScope, markOrderPaid } from "~/modules/orders/order-lifecycle.server";
 import { ORDER_FLOW, tabOfStatus } from "~/modules/orders/order-status";
 import { getOrderInScope, orderIdFrom, OrderNotFoundError } from "~/modules/orders/orders.server";
+import { readForm } from "~/lib/forms.server";
 
 /** One order of the shop (any shop's for the admin); another shop's, or none, is Page Not Found. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = orderIdFrom(params.id);
   if (id === null) throw new Response("Not Found", { status: 404 });
   const back = `/shop-console/orders/${id}`;
-  const parsed = orderAction.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = orderAction.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return redirectWithToast(request, back, { kind: "error", message: "console:orders.errors.badStep" });
   try {
     if (parsed.data.intent === "advance") {

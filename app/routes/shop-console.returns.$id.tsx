@@ -12,6 +12,7 @@ import { orderIdFrom } from "~/modules/orders/orders.server";
 import { returnTabOf } from "~/modules/returns/return-status";
 import { returnDecisionSchema } from "~/modules/returns/returns.schema";
 import { decideReturn, getReturn, ReturnNotFoundError } from "~/modules/returns/returns.server";
+import { readForm } from "~/lib/forms.server";
 
 export const handle = { i18n: ["returns"] };
 
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = orderIdFrom(params.id);
   if (id === null) throw new Response("Not Found", { status: 404 });
   const back = `/shop-console/returns/${id}`;
-  const submission = parseWithZod(await request.formData(), { schema: returnDecisionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: returnDecisionSchema });
   if (submission.status !== "success") return redirectWithToast(request, back, { kind: "error", message: "returns:errors.notAllowed" });
   try {
     const status = await decideReturn(db, scope, id, submission.value.intent, submission.value.note ?? null);

@@ -57,6 +57,8 @@ async function move(request: Request, { db, t, viewer, ticketNumber }: Awaited<R
 export async function action({ request, params }: ActionFunctionArgs) {
   const context = await ticketOf(request, params.ticketNumber);
   const { db, viewer, ticketNumber } = context;
+  // A ticket that is not there is not found, before its form (and any file) is read.
+  if (!(await getTicket(db, viewer, ticketNumber))) throw new Response("Not Found", { status: 404 });
   const upload = await readUploadForm(request, { fileField: "attachments", textFields: TEXT_FIELDS, maxFiles: MAX_ATTACHMENTS, maxFileBytes: ATTACHMENT_MAX_BYTES });
   if (upload.fields.get("intent") === "move") return move(request, context, upload.fields);
   const submission = parseWithZod(upload.fields, { schema: ticketReplySchema });

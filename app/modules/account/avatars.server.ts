@@ -5,6 +5,7 @@ import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadH
 import sharp from "sharp";
 import { DomainError } from "~/lib/domain-error";
 import { PHOTO_MAX_BYTES } from "./profile.schema";
+import { holdsNul } from "~/lib/forms.server";
 
 /** Profile photos are stored and shown as squares of this many pixels. */
 export const AVATAR_SIZE = 256;
@@ -118,7 +119,7 @@ export async function readProfileUpload(request: Request): Promise<ProfileUpload
     // A form without a file (an API client, a test): the same fields, urlencoded.
     try {
       for (const [name, value] of await request.formData()) if (TEXT_FIELDS.has(name) && typeof value === "string") formData.append(name, value);
-      return { formData, photo: null, problem: null };
+      return { formData, photo: null, problem: holdsNul(formData) ? "malformed" : null };
     } catch {
       return { formData, photo: null, problem: "malformed" };
     }
@@ -151,5 +152,5 @@ export async function readProfileUpload(request: Request): Promise<ProfileUpload
     // Cut off (too large, too many parts) or not multipart at all: what was read so far is kept.
     return { formData, photo: null, problem: problem ?? "malformed" };
   }
-  return { formData, photo, problem };
+  return { formData, photo, problem: holdsNul(formData) ? "malformed" : problem };
 }

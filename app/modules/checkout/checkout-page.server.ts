@@ -12,6 +12,7 @@ import type { Settings } from "~/modules/settings/settings.server";
 import { applyCouponCode, computeCheckout, removeCouponCode } from "./checkout.server";
 import { couponSchema, placeOrderSchema } from "./checkout.schema";
 import { placeOrder, type OrderRules } from "./place-order.server";
+import { readForm } from "~/lib/forms.server";
 
 /** /checkout and /buynow are one page over two kinds of checkout: the cart's selected shops, or the buy-now line. */
 export const CHECKOUT_PATHS: Record<CartKind, string> = { cart: "/checkout", buynow: "/buynow" };
@@ -78,7 +79,7 @@ const refused = <T>(form: "coupon" | "place", reply: T, values?: Record<string, 
 export async function checkoutPageAction(request: Request, kind: CartKind) {
   const { db, user, settings, t, currency } = await signedIn(request, kind);
   const path = CHECKOUT_PATHS[kind];
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
 
   if (intent === "remove-coupon") {
