@@ -6,7 +6,6 @@
 // Writes docs/benchmarks.md.
 // `npm run bench -- --quick` uses shorter runs (for trying the harness, not for figures).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { keptSections } from "./report";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -15,40 +14,20 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Browser } from "@playwright/test";
 import autocannon from "autocannon";
-import { migrateToLatest } from "~/db/migrate";
-import { seedDatabase } from "~/db/seed";
 import { createDb } from "~/lib/db.server";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
+import { seeded } from "./catalogue";
+import { keptSections } from "./report";
 
 const quick = process.argv.includes("--quick");
 const DURATION = quick ? 3 : 10;
 const SEARCH_TERMS = ["lamp", "wool", "phone", "organic cotton", "bz-0001", "bag", "smart", "coffee", "gold ring", "book"];
-const dataDir = path.resolve("bench-data");
-fs.mkdirSync(dataDir, { recursive: true });
 
 interface LoadResult { name: string; connections: number; rps: number; p50: number; p95: number; p99: number; errors: number }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const ms = (n: number) => n.toFixed(1);
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-
-async function seeded(products: number, shops: number) {
-  const file = path.join(dataDir, `catalogue-${products}.sqlite`);
-  const db = createDb(`file:${file}`);
-  await migrateToLatest(db);
-  const count = await db.selectFrom("products").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
-  if (Number(count?.n ?? 0) !== products) {
-    await db.destroy();
-    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-    const fresh = createDb(`file:${file}`);
-    await migrateToLatest(fresh);
-    const started = Date.now();
-    await seedDatabase(fresh, { products, shops });
-    console.log(`  seeded ${products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return { file, db: fresh };
-  }
-  return { file, db };
-}
 
 /**
  * A search as the first shopper to type it meets it (the list's count and facets are remembered for a
