@@ -11,11 +11,8 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_PASSWORD } from "~/db/seed/content";
-import { createDb } from "~/lib/db.server";
-import { hashPassword } from "~/modules/auth/password.server";
-import { formsOf, successfulControls } from "../tests/support/html-forms";
 import { seeded } from "./catalogue";
+import { CART_PRODUCTS, signedInShopper } from "./shopper";
 import { writeSection } from "./report";
 
 const quick = process.argv.includes("--quick");
@@ -23,8 +20,6 @@ const profile = process.argv.includes("--profile");
 const REQUESTS = quick ? 60 : 400;
 /** Requests in flight at once: enough to keep one process busy, few enough not to queue much on a shared machine. */
 const IN_FLIGHT = 4;
-const SHOPPER = "render-bench@example.test";
-const CART_PRODUCTS = 4;
 /** What Chromium sends: the server answers a browser in brotli. */
 const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
@@ -120,53 +115,6 @@ async function measure(base: string, cookie: string, pid: number, kind: PageKind
   return { name: kind.name, requests: REQUESTS, cpuMs, kB: bytes / REQUESTS / 1000, window: [from, process.hrtime.bigint()] };
 }
 
-/** Signs in the bench's shopper (made once in the catalogue) with an empty cart; the session cookie. */
-async function signIn(base: string, file: string) {
-  const db = createDb(`file:${file}`);
-  try {
-    const existing = await db.selectFrom("users").select("id").where("email", "=", SHOPPER).executeTakeFirst();
-    if (existing) await db.deleteFrom("cart_items").where("user_id", "=", existing.id).execute();
-    else await db.insertInto("users").values({ name: "Render Bench", email: SHOPPER, password_hash: await hashPassword(DEMO_PASSWORD) }).execute();
-    const products = await db
-      .selectFrom("products")
-      .select(["id", "shop_id"])
-      .where("is_active", "=", 1)
-      .where("quantity", ">", 10)
-      .where("is_digital", "=", 0)
-      .orderBy("total_views", "desc")
-      .limit(200)
-      .execute();
-    const ids = (await db.selectFrom("products").select("id").where("is_active", "=", 1).execute()).map((row) => row.id);
-    const oneEachShop = [...new Map(products.map((p) => [p.shop_id, p.id])).values()].slice(0, CART_PRODUCTS);
-    const response = await fetch(`${base}/login`, {
-      method: "POST",
-      body: new URLSearchParams({ phone: SHOPPER, password: DEMO_PASSWORD, redirectTo: "/" }),
-      headers: { Origin: base },
-      redirect: "manual",
-    });
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("bazaar_session="))?.split(";")[0];
-    if (!cookie) throw new Error(`the shopper could not sign in (${response.status})`);
-    // Into the cart as a shopper does it: the product page's own form, with its first choices.
-    for (const id of oneEachShop) {
-      const page = await (await fetch(`${base}/products/${id}/details`, { headers: { Cookie: cookie } })).text();
-      const form = formsOf(page).find((f) => f.action === "/cart/add")!;
-      const add = form.controls.find((c) => c.type === "submit" && !c.name)!;
-      const added = await fetch(`${base}/cart/add`, {
-        method: "POST",
-        body: new URLSearchParams(successfulControls(form, add)),
-        headers: { Cookie: cookie, Origin: base },
-        redirect: "manual",
-      });
-      if (added.status !== 303) throw new Error(`adding product ${id} to the cart answered ${added.status}`);
-    }
-    const inCart = await db.selectFrom("cart_items").select((eb) => eb.fn.countAll<number>().as("n")).innerJoin("users", "users.id", "cart_items.user_id").where("users.email", "=", SHOPPER).executeTakeFirstOrThrow();
-    if (Number(inCart.n) !== oneEachShop.length) throw new Error(`the cart holds ${inCart.n} products, not ${oneEachShop.length}`);
-    return { cookie, ids };
-  } finally {
-    await db.destroy();
-  }
-}
-
 // ─── the profile's breakdown ───────────────────────────────────────────────────────────────────────────────────
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
@@ -251,7 +199,7 @@ async function main() {
   const measured: Measured[] = [];
   try {
     await waitFor(`${base}/healthz`, server);
-    const { cookie, ids } = await signIn(base, file);
+    const { cookie, ids } = await signedInShopper(base, file);
     const random = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
     const kinds: PageKind[] = [
       { name: "product page, a random one of 100k", path: () => `/products/${random(ids)}/details` },
