@@ -138,7 +138,7 @@ const RULES: [Category, (frame: ProfileNode["callFrame"]) => boolean][] = [
   ["HTTP and Express", (f) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\/|^node:(_http|http|net|stream|internal\/(http|streams|stream_base))/.test(f.url)],
 ];
 
-/** CPU ms per request by category, counting only the samples inside each measured window. */
+/** Sampled ms per request by category, counting only the samples inside each measured window. */
 function addBreakdown(file: string, measured: Measured[], result: Map<string, Map<Category, number>>) {
   const cpu = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(cpu.nodes.map((node) => [node.id, node]));
@@ -233,14 +233,14 @@ async function main() {
   if (profile) {
     const split = breakdown(profileDir, measured);
     lines.push(
-      "CPU ms per page by what it was doing (`--cpu-prof` samples during each page's requests, the profiler's own cost included; a sample counts for the first of these found anywhere in its stack: GC, compression, queries (better-sqlite3, Kysely), serialization (turbo-stream), React render (react-dom, with the components), Remix, app code (loaders, sessions, settings), HTTP and Express):",
+      "Where the main thread's time went during each page's requests (`--cpu-prof`, which samples wall time, so shares and not milliseconds; work on libuv's threads, most of brotli's, is outside it). A sample counts for the first of these found anywhere in its stack: GC, compression, queries (better-sqlite3, Kysely), serialization (turbo-stream), React render (react-dom, with the components), Remix, app code outside render (loaders, sessions, settings), HTTP and Express:",
       "",
-      `| page | ${CATEGORIES.join(" | ")} | total |`,
-      `|---|${CATEGORIES.map(() => "---:").join("|")}|---:|`,
+      `| page | CPU ms per page | ${CATEGORIES.join(" | ")} |`,
+      `|---|---:|${CATEGORIES.map(() => "---:").join("|")}|`,
       ...measured.map((m) => {
         const totals = split.get(m.name)!;
-        const sum = [...totals.values()].reduce((a, b) => a + b, 0);
-        return `| ${m.name} | ${CATEGORIES.map((c) => totals.get(c)!.toFixed(2)).join(" | ")} | ${sum.toFixed(2)} |`;
+        const sum = [...totals.values()].reduce((a, b) => a + b, 0) || 1;
+        return `| ${m.name} | ${m.cpuMs.toFixed(2)} | ${CATEGORIES.map((c) => `${((totals.get(c)! / sum) * 100).toFixed(0)} %`).join(" | ")} |`;
       }),
       "",
     );
