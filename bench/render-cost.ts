@@ -134,7 +134,7 @@ const RULES: [Category, (frame: ProfileNode["callFrame"]) => boolean][] = [
   ["serialization", (f) => /node_modules\/turbo-stream\//.test(f.url) || /single-fetch|serializ/i.test(f.functionName)],
   ["React render", (f) => /node_modules\/react-dom\//.test(f.url)],
   ["Remix", (f) => /node_modules\/(@remix-run|react-router)/.test(f.url)],
-  ["app code outside render", (f) => /\/build\/index\.js$/.test(f.url)],
+  ["app code outside render", (f) => /\/build[^/]*\/index\.js$/.test(f.url)],
   ["HTTP and Express", (f) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\/|^node:(_http|http|net|stream|internal\/(http|streams|stream_base))/.test(f.url)],
 ];
 
