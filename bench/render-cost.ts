@@ -1,8 +1,8 @@
 // `npm run bench:render`: the server's CPU time per rendered page for a signed-in shopper (issue 17), on the 100k
 // catalogue. Starts the production server (one process), signs a shopper in, puts products from several shops in
 // their cart, then asks as that shopper for random product pages, random list pages (page and sort) and the cart,
-// and divides the server's CPU time (user + system, all its threads, from /proc) by the requests: a figure that a
-// busy machine slows down but hardly changes. `--profile` also runs the server under `node --cpu-prof` and splits
+// and divides the server's CPU time (user + system, all its threads, from /proc) by the requests: steadier than
+// req/s on a shared machine, though a busy one still inflates it. `--profile` also runs the server under `node --cpu-prof` and splits
 // its samples during each page's requests by what they were doing. `--quick` asks fewer pages (to try the harness).
 // Writes its section of docs/benchmarks.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -223,7 +223,7 @@ async function main() {
     "",
     `Measured by \`npm run bench:render${profile ? " -- --profile" : ""}\`${quick ? " (--quick: few requests, indicative only)" : ""} on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, SQLite, 100,000 products and 500 shops; one server process${profile ? " under `--cpu-prof`" : ""}; run took ${Math.round((Date.now() - started) / 1000)} s.`,
     "",
-    `The server's CPU time (user + system, all its threads, read from /proc) over ${REQUESTS} requests of each page by one signed-in shopper with ${CART_PRODUCTS} products in the cart, ${IN_FLIGHT} at a time, after ${Math.ceil(REQUESTS / 4)} to warm up; answers compressed as for Chromium (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`). CPU time hardly depends on how busy the machine is, unlike req/s.`,
+    `The server's CPU time (user + system, all its threads, read from /proc) over ${REQUESTS} requests of each page by one signed-in shopper with ${CART_PRODUCTS} products in the cart, ${IN_FLIGHT} at a time, after ${Math.ceil(REQUESTS / 4)} to warm up; answers compressed as for Chromium (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`). CPU time is steadier than req/s on a shared machine, but a busy one still inflates it (shared cores and caches): compare figures of one machine in one state.`,
     "",
     "| page | CPU ms per page | kB sent per page |",
     "|---|---:|---:|",
