@@ -28,17 +28,6 @@ describe("a rendered page is mended into valid HTML", () => {
     }
   });
 
-  it("passes what is written in one go on as one chunk, and what comes later as another", async () => {
-    const stream = validDocumentStream();
-    const received: string[] = [];
-    stream.on("data", (chunk: Buffer) => received.push(chunk.toString()));
-    for (const part of ["<!DOCTYPE html>", "<html><body>", "<p>التقييم</p>", "</body></html>"]) stream.write(Buffer.from(part));
-    await new Promise((resolve) => setImmediate(resolve));
-    stream.end(Buffer.from("<script>data()</script>"));
-    await new Promise((resolve) => stream.on("end", resolve));
-    expect(received).toEqual(["<!DOCTYPE html><html><body><p>التقييم</p>", "<script>data()</script></body></html>"]);
-  });
-
   it("leaves a page without an end as it is", async () => {
     expect(await throughStream([Buffer.from("<p>partial")])).toBe("<p>partial");
   });
