@@ -26,7 +26,8 @@ import { createDb, type Db } from "~/lib/db.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import { formsOf, successfulControls, type HtmlForm } from "../tests/support/html-forms";
 import { writeSection } from "./report";
-import { freePort, percentile, SEARCH_TERMS, seeded, waitFor } from "./run";
+import { seeded } from "./catalogue";
+import { freePort, percentile, SEARCH_TERMS, waitFor } from "./run";
 
 const quick = process.argv.includes("--quick");
 const PRODUCTS = quick ? 10_000 : 100_000;

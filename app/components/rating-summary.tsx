@@ -11,7 +11,7 @@ export function RatingSummary({ summary }: { summary: Summary }) {
     <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
       <div className="flex shrink-0 flex-col items-center gap-1 text-center sm:w-40">
         <p className="text-4xl font-bold text-slate-900" aria-hidden="true">{summary.average.toFixed(1)}</p>
-        <RatingStars rating={summary.average} className="h-5 w-5" />
+        <RatingStars rating={summary.average} className="h-5" />
         <p className="text-sm text-slate-600">{t("reviews.basedOn", { count: summary.total })}</p>
       </div>
       <ul className="flex-1 space-y-2" aria-label={t("reviews.distribution")}>

@@ -9,6 +9,8 @@ import { warnDatabaseUnavailable } from "./database-unavailable.server";
 export type Db = Kysely<Schema>;
 
 const DEFAULT_SQLITE_FILE = "data/bazaar.sqlite";
+/** Address space for reading the SQLite file through a memory map (the OS shares and evicts its pages). */
+const SQLITE_MMAP_BYTES = 2 ** 30;
 
 /** Reads DATABASE_URL: postgres://… or postgresql://… for PostgreSQL; file:… (or nothing) for SQLite. */
 export function describeDatabaseUrl(url = process.env.DATABASE_URL) {
@@ -58,6 +60,9 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Reads through a memory map instead of a read() call per page: a random product touches pages no small cache
+  // holds, and the calls cost more CPU than the queries (ADR 0028). Writes still go through the journal as before.
+  sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
   return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: withStatementCache(sqlite) }) });
 }
 

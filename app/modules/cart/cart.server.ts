@@ -58,9 +58,13 @@ export type CartKind = "cart" | "buynow";
 
 /**
  * The shopper's cart (or the buy-now line), priced now; lines of products or shops no longer active are left out.
- * `selectAll` (single-vendor mode) marks every shop selected.
+ * `selectAll` (single-vendor mode) marks every shop selected; `thumbnails: false` leaves the pictures out (null).
  */
-export async function readCart(db: Db, userId: number, options: { kind?: CartKind; selectAll?: boolean; now?: Date } = {}): Promise<Cart> {
+export async function readCart(
+  db: Db,
+  userId: number,
+  options: { kind?: CartKind; selectAll?: boolean; now?: Date; thumbnails?: boolean } = {},
+): Promise<Cart> {
   const buyNow = options.kind === "buynow" ? 1 : 0;
   const rows = await db
     .selectFrom("cart_items as ci")
@@ -93,8 +97,10 @@ export async function readCart(db: Db, userId: number, options: { kind?: CartKin
   const productIds = rows.map((row) => row.product_id);
   const [flash, images] = await Promise.all([
     runningFlashPrices(db, productIds, options.now),
-    db.selectFrom("product_images").select(["product_id", "path"]).where("product_id", "in", [...new Set(productIds)])
-      .orderBy("product_id").orderBy("sort").orderBy("id").execute(),
+    options.thumbnails === false
+      ? []
+      : db.selectFrom("product_images").select(["product_id", "path"]).where("product_id", "in", [...new Set(productIds)])
+        .orderBy("product_id").orderBy("sort").orderBy("id").execute(),
   ]);
   const thumbnails = new Map<number, string>();
   for (const image of images) if (!thumbnails.has(image.product_id)) thumbnails.set(image.product_id, image.path);
@@ -150,9 +156,9 @@ export async function readCart(db: Db, userId: number, options: { kind?: CartKin
   };
 }
 
-/** Units and total of the cart, for the header bag and the floating cart tab. */
+/** Units and total of the cart, for the header bag and the floating cart tab (on every page: no pictures read). */
 export async function cartSummary(db: Db, userId: number, now?: Date): Promise<{ count: number; total: number }> {
-  const { count, total } = await readCart(db, userId, { now });
+  const { count, total } = await readCart(db, userId, { now, thumbnails: false });
   return { count, total };
 }
 

@@ -1,0 +1,255 @@
+// `npm run bench:render`: the server's CPU time per rendered page for a signed-in shopper (issue 17), on the 100k
+// catalogue. Starts the production server (one process), signs a shopper in, puts products from several shops in
+// their cart, then asks as that shopper for random product pages, random list pages (page and sort) and the cart,
+// and divides the server's CPU time (user + system, all its threads, from /proc) by the requests: steadier than
+// req/s on a shared machine, though a busy one still inflates it. `--profile` also runs the server under `node --cpu-prof` and splits
+// its samples during each page's requests by what they were doing. `--quick` asks fewer pages (to try the harness).
+// Writes its section of docs/benchmarks.md.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { seeded } from "./catalogue";
+import { CART_PRODUCTS, signedInShopper } from "./shopper";
+import { writeSection } from "./report";
+
+const quick = process.argv.includes("--quick");
+const profile = process.argv.includes("--profile");
+const REQUESTS = quick ? 60 : 400;
+/** Requests in flight at once: enough to keep one process busy, few enough not to queue much on a shared machine. */
+const IN_FLIGHT = 4;
+/** What Chromium sends: the server answers a browser in brotli. */
+const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU seconds (user + system) used so far by a process and every process under it (workers, when there are any). */
+function cpuSeconds(root: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // Fields after the command name (which may hold spaces): state ppid … utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const pid = Number(entry);
+    const parent = Number(fields[1]);
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+    ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+  }
+  let total = 0;
+  const pending = [root];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    total += ticks.get(pid) ?? 0;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  return total / CLOCK_TICKS_PER_SECOND;
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+interface PageKind { name: string; path: () => string }
+interface Measured { name: string; requests: number; cpuMs: number; kB: number; window: [bigint, bigint] }
+
+/** One GET as the shopper; the status and the bytes as sent (still compressed). */
+function get(base: string, cookie: string, pagePath: string, agent: http.Agent) {
+  return new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    const request = http.get(base + pagePath, { agent, headers: { Cookie: cookie, "Accept-Encoding": BROWSER_ENCODINGS } }, (response) => {
+      let bytes = 0;
+      response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+/** `count` GETs of `kind` as the shopper, `IN_FLIGHT` at a time; every answer must be a 200 page. */
+async function ask(base: string, cookie: string, kind: PageKind, count: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT });
+  let bytes = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const pagePath = kind.path();
+      const response = await get(base, cookie, pagePath, agent);
+      if (response.status !== 200) throw new Error(`${kind.name}: ${response.status} for ${pagePath}`);
+      bytes += response.bytes;
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  agent.destroy();
+  return bytes;
+}
+
+async function measure(base: string, cookie: string, pid: number, kind: PageKind): Promise<Measured> {
+  await ask(base, cookie, kind, Math.ceil(REQUESTS / 4)); // warm-up: compiled code, caches, statements
+  const from = process.hrtime.bigint();
+  const before = cpuSeconds(pid);
+  const bytes = await ask(base, cookie, kind, REQUESTS);
+  const cpuMs = ((cpuSeconds(pid) - before) * 1000) / REQUESTS;
+  return { name: kind.name, requests: REQUESTS, cpuMs, kB: bytes / REQUESTS / 1000, window: [from, process.hrtime.bigint()] };
+}
+
+// ─── the profile's breakdown ───────────────────────────────────────────────────────────────────────────────────
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string }; children?: number[] }
+interface CpuProfile { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] }
+
+const CATEGORIES = ["React render", "Remix", "serialization", "queries", "compression", "GC", "app code outside render", "HTTP and Express", "other"] as const;
+type Category = (typeof CATEGORIES)[number];
+
+/**
+ * What a sample was doing, from its whole stack (leaf to root): the first rule that any frame matches, in this
+ * order, so the queries a loader runs count as queries, and a component's code as React render.
+ */
+const RULES: [Category, (frame: ProfileNode["callFrame"]) => boolean][] = [
+  ["GC", (f) => f.functionName === "(garbage collector)"],
+  ["compression", (f) => /node_modules\/compression\/|node:zlib|^zlib$/.test(f.url)],
+  ["queries", (f) => /node_modules\/(better-sqlite3|kysely|pg)\//.test(f.url)],
+  ["serialization", (f) => /node_modules\/turbo-stream\//.test(f.url) || /single-fetch|serializ/i.test(f.functionName)],
+  ["React render", (f) => /node_modules\/react-dom\//.test(f.url)],
+  ["Remix", (f) => /node_modules\/(@remix-run|react-router)/.test(f.url)],
+  ["app code outside render", (f) => /\/build[^/]*\/index\.js$/.test(f.url)],
+  ["HTTP and Express", (f) => /node_modules\/(express|router|body-parser|send|serve-static|finalhandler)\/|^node:(_http|http|net|stream|internal\/(http|streams|stream_base))/.test(f.url)],
+];
+
+/** Sampled ms per request by category, counting only the samples inside each measured window. */
+function addBreakdown(file: string, measured: Measured[], result: Map<string, Map<Category, number>>) {
+  const cpu = JSON.parse(fs.readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(cpu.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of cpu.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const categoryOf = new Map<number, Category | null>();
+  const classify = (id: number): Category | null => {
+    if (categoryOf.has(id)) return categoryOf.get(id)!;
+    const frames: ProfileNode["callFrame"][] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) frames.push(byId.get(at)!.callFrame);
+    const idle = frames[0].functionName === "(idle)";
+    const category = idle ? null : (RULES.find(([, matches]) => frames.some(matches))?.[0] ?? "other");
+    categoryOf.set(id, category);
+    return category;
+  };
+  // Sample times are microseconds of the monotonic clock, the one process.hrtime reads in this process too.
+  let time = cpu.startTime;
+  cpu.samples.forEach((id, index) => {
+    const delta = cpu.timeDeltas[index];
+    time += delta;
+    const at = BigInt(Math.round(time)) * 1000n;
+    const page = measured.find((m) => at >= m.window[0] && at <= m.window[1]);
+    const category = page && classify(id);
+    if (!page || !category) return;
+    const totals = result.get(page.name)!;
+    totals.set(category, totals.get(category)! + delta / 1000 / page.requests);
+  });
+}
+
+/** The breakdown over every process's profile (one, or one per worker when WEB_CONCURRENCY asks for more). */
+function breakdown(profileDir: string, measured: Measured[]) {
+  const result = new Map(measured.map((page) => [page.name, new Map(CATEGORIES.map((c) => [c, 0]))]));
+  for (const name of fs.readdirSync(profileDir).filter((entry) => entry.endsWith(".cpuprofile"))) {
+    addBreakdown(path.join(profileDir, name), measured, result);
+  }
+  return result;
+}
+
+// ─── the run ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const started = Date.now();
+  if (spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" }).status !== 0) process.exit(1);
+  const { file, db } = await seeded(100_000, 500);
+  await db.destroy();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-render-profile-"));
+  const server = spawn(process.execPath, [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "server.js"], {
+    env: {
+      ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${file}`,
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", SESSION_SECRET: "bench", COOKIE_SECURE: "false",
+      AUTH_POSTS_PER_MINUTE: "1000000", REDIS_URL: "", PUSHER_APP_KEY: "",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const measured: Measured[] = [];
+  try {
+    await waitFor(`${base}/healthz`, server);
+    const { cookie, ids } = await signedInShopper(base, file);
+    const random = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+    const kinds: PageKind[] = [
+      { name: "product page, a random one of 100k", path: () => `/products/${random(ids)}/details` },
+      { name: "product list, a random page of the first 100 and a sort", path: () => `/products?sort=${random(["newest", "popular", "price_low_high"])}&page=${1 + Math.floor(Math.random() * 100)}` },
+      { name: `cart (${CART_PRODUCTS} products of ${CART_PRODUCTS} shops)`, path: () => "/cart" },
+      { name: "/healthz (the floor)", path: () => "/healthz" },
+    ];
+    for (const kind of kinds) {
+      const result = await measure(base, cookie, server.pid!, kind);
+      console.log(`  ${kind.name}: ${result.cpuMs.toFixed(2)} ms CPU per page, ${result.kB.toFixed(1)} kB sent`);
+      measured.push(result);
+    }
+  } finally {
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGTERM");
+    await exited;
+  }
+
+  const lines = [
+    "## CPU time per rendered page, signed-in shopper",
+    "",
+    `Measured by \`npm run bench:render${profile ? " -- --profile" : ""}\`${quick ? " (--quick: few requests, indicative only)" : ""} on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, SQLite, 100,000 products and 500 shops; one server process${profile ? " under `--cpu-prof`" : ""}; run took ${Math.round((Date.now() - started) / 1000)} s.`,
+    "",
+    `The server's CPU time (user + system, all its threads, read from /proc) over ${REQUESTS} requests of each page by one signed-in shopper with ${CART_PRODUCTS} products in the cart, ${IN_FLIGHT} at a time, after ${Math.ceil(REQUESTS / 4)} to warm up; answers compressed as for Chromium (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`). CPU time is steadier than req/s on a shared machine, but a busy one still inflates it (shared cores and caches): compare figures of one machine in one state.`,
+    "",
+    "| page | CPU ms per page | kB sent per page |",
+    "|---|---:|---:|",
+    ...measured.map((m) => `| ${m.name} | ${m.cpuMs.toFixed(2)} | ${m.kB.toFixed(1)} |`),
+    "",
+  ];
+  if (profile) {
+    const split = breakdown(profileDir, measured);
+    lines.push(
+      "Where the main thread's time went during each page's requests (`--cpu-prof`, which samples wall time, so shares and not milliseconds; work on libuv's threads, most of brotli's, is outside it). A sample counts for the first of these found anywhere in its stack: GC, compression, queries (better-sqlite3, Kysely), serialization (turbo-stream), React render (react-dom, with the components), Remix, app code outside render (loaders, sessions, settings), HTTP and Express:",
+      "",
+      `| page | CPU ms per page | ${CATEGORIES.join(" | ")} |`,
+      `|---|---:|${CATEGORIES.map(() => "---:").join("|")}|`,
+      ...measured.map((m) => {
+        const totals = split.get(m.name)!;
+        const sum = [...totals.values()].reduce((a, b) => a + b, 0) || 1;
+        return `| ${m.name} | ${m.cpuMs.toFixed(2)} | ${CATEGORIES.map((c) => `${((totals.get(c)! / sum) * 100).toFixed(0)} %`).join(" | ")} |`;
+      }),
+      "",
+    );
+    console.log(`Profile kept in ${profileDir}`);
+  } else {
+    fs.rmSync(profileDir, { recursive: true, force: true });
+  }
+  console.log(lines.join("\n"));
+  writeSection("render", lines);
+}
+
+await main();
