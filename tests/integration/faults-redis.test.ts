@@ -88,7 +88,7 @@ describe.skipIf(!built || !redisServerInstalled)("Redis stops and returns while 
     const conversation = await database.db.selectFrom("chat_conversations as c").innerJoin("users as u", "u.id", "c.user_id")
       .select("c.id").where("u.email", "=", customerAccount.email).executeTakeFirstOrThrow();
     const replied = await send("/shop-console/messages", { headers: { Cookie: seller }, form: { conversation_id: String(conversation.id), message: text, intent: "send" } });
-    expect(replied.status).toBe(302);
+    expect(replied.status).toBe(303);
   }
 
   beforeAll(async () => {
@@ -99,7 +99,7 @@ describe.skipIf(!built || !redisServerInstalled)("Redis stops and returns while 
     seller = (await signIn("seller@example.com")).cookie;
     expect(customer && seller).toBeTruthy();
     const shop = await database.db.selectFrom("users").select("shop_id").where("email", "=", "seller@example.com").executeTakeFirstOrThrow();
-    expect((await send("/massages", { headers: { Cookie: customer }, form: { shop_id: String(shop.shop_id), message: "Still in stock?", intent: "send" } })).status).toBe(302);
+    expect((await send("/massages", { headers: { Cookie: customer }, form: { shop_id: String(shop.shop_id), message: "Still in stock?", intent: "send" } })).status).toBe(303);
     expect((await send("/manage-address/new", { headers: { Cookie: customer }, form: { name: customerAccount.name, phone: "5550100001", address_line: "1 Test Way", address_type: "home" } })).status).toBe(303);
   }, 120_000);
 
