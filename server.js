@@ -30,8 +30,11 @@ const port = Number(process.env.PORT ?? 3000);
 /** A stopping process that has not drained by then exits anyway: a stuck request must not block a deploy. */
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
 
-/** The request being answered, so that whatever is logged while answering it carries its id. */
-const requestScope = new AsyncLocalStorage();
+/**
+ * The request being answered, so that whatever is logged while answering it carries its id. The app's own (once
+ * its build is loaded): its loaders keep what they share for the request there.
+ */
+let requestScope = new AsyncLocalStorage();
 
 // Logs are one JSON object per line (time, level, pid, the request's id, message) for log collectors; plain text
 // only under `npm run dev`, for people.
@@ -71,6 +74,7 @@ if (cluster.isPrimary && !fs.existsSync(BUILD_PATH)) {
 }
 
 const build = await import(url.pathToFileURL(BUILD_PATH).href);
+requestScope = build.entry.module.requestScope ?? requestScope;
 if (cluster.isPrimary) await build.entry.module.prepare?.();
 const workerCount = cluster.isPrimary ? workersWanted() : 1;
 /** The primary of several workers only supervises them; the workers, or a single process, serve. */

@@ -20,6 +20,8 @@ export { serveCachedPage } from "./lib/page-cache.server";
 /** For server.js: its primary process relays what the workers share (lib/cluster.server); a stopping worker ends its streams. */
 export { connectWorker } from "./lib/cluster.server";
 export { endLiveStreams } from "./lib/live.server";
+/** server.js runs each request in it, so that its logs carry the request id and its loaders share one context. */
+export { requestScope } from "./lib/context.server";
 
 export const streamTimeout = 5_000;
 

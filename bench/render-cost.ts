@@ -21,7 +21,7 @@ const REQUESTS = quick ? 60 : 400;
 /** Requests in flight at once: enough to keep one process busy, few enough not to queue much on a shared machine. */
 const IN_FLIGHT = 4;
 /** What Chromium sends: the server answers a browser in brotli. */
-const BROWSER_ENCODINGS = "gzip, deflate, br, zstd";
+const BROWSER_ENCODINGS = process.env.BENCH_ENCODINGS ?? "gzip, deflate, br, zstd";
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 function freePort(): Promise<number> {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { TFunction } from "i18next";
 import { signedInUser } from "~/modules/auth/sessions.server";
 import type { CurrentUser } from "~/modules/auth/user.server";
@@ -28,13 +29,22 @@ export function resolveCurrency(settings: Settings, selected: string | undefined
 const contexts = new WeakMap<Request, Promise<ShopContext>>();
 
 /**
+ * The HTTP request being answered (server.js runs each one in it: its id for the logs). Remix hands each loader
+ * its own copy of the Request, so the loaders of one page share their context through here.
+ */
+export const requestScope = new AsyncLocalStorage<{ requestId: string; readContext?: Promise<ShopContext> }>();
+
+/**
  * Everything a loader or action needs about the request: settings, language, session, shopper and
- * currency. Built once per request and shared by every loader of that request.
+ * currency. Built once per request and shared by every loader of that request; an action builds its own, and
+ * the loaders after it build theirs anew (the action may have changed the session).
  */
 export function shopContext(request: Request): Promise<ShopContext> {
   let context = contexts.get(request);
   if (!context) {
-    context = buildContext(request);
+    const scope = request.method === "GET" || request.method === "HEAD" ? requestScope.getStore() : undefined;
+    context = scope?.readContext ?? buildContext(request);
+    if (scope) scope.readContext = context;
     contexts.set(request, context);
   }
   return context;

@@ -19,12 +19,18 @@ export function validDocument(html: string): string {
   return text.slice(0, at) + text.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
 
-/** A streamed document, mended: chunks pass through at once, but for the end and a possible start of it. */
+/**
+ * A streamed document, mended. What React writes in one go (its 2 KB chunks of the shell) leaves as one chunk at the
+ * next turn of the event loop: each chunk would otherwise be flushed through compression on its own (Remix flushes
+ * after every write), which costs CPU and bytes; what comes later (deferred data) still leaves as soon as it is ready.
+ */
 export function validDocumentStream(): Transform {
   const decoder = new StringDecoder("utf8");
   let held = "";
   let endSeen = false;
-  return new Transform({
+  let pending = "";
+  let scheduled: NodeJS.Immediate | null = null;
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       let text = held + decoder.write(chunk).replaceAll("\u0000", "");
       if (!endSeen) {
@@ -37,14 +43,22 @@ export function validDocumentStream(): Transform {
       // Keeps back what could be the beginning of the end tag, split across two chunks.
       const keep = endSeen ? 0 : partialEndLength(text);
       held = text.slice(text.length - keep);
-      const out = text.slice(0, text.length - keep);
-      done(null, out.length ? out : undefined);
+      pending += text.slice(0, text.length - keep);
+      scheduled ??= setImmediate(sendPending);
+      done();
     },
     flush(done) {
-      const rest = held + decoder.end().replaceAll("\u0000", "");
+      if (scheduled) clearImmediate(scheduled);
+      const rest = pending + held + decoder.end().replaceAll("\u0000", "");
       done(null, rest + (endSeen ? DOCUMENT_END : ""));
     },
   });
+  function sendPending() {
+    scheduled = null;
+    if (pending.length) stream.push(pending);
+    pending = "";
+  }
+  return stream;
 }
 
 /** How many characters at the end of `text` are the first characters of the document's end. */

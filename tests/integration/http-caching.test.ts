@@ -159,6 +159,28 @@ describe.skipIf(!built)("HTTP caching of pages (server.js)", () => {
         .toBe(product.total_views + 2);
     });
 
+    it("shows a waiting message once on a product page and remembers the product in the same answer", async () => {
+      const storage = createCookieSessionStorage({ cookie: { name: "bazaar_session", secrets: [SESSION_SECRET], path: "/" } });
+      const before = await storage.getSession();
+      before.flash("toasts", [{ id: "t1", kind: "success", message: "cart:toast.added", values: { name: "Lamp" }, duration: 3000 }]);
+      const withToast = cookiePair(await storage.commitSession(before));
+      const product = await db.selectFrom("products").select(["id"]).where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
+
+      const opened = await get(`/products/${product.id}/details`, { Cookie: `${english}; ${withToast}` });
+      expect(opened.status).toBe(200);
+      // The root loader and the page's loader each commit the session: the browser keeps the last cookie, which
+      // must hold both changes (the message taken, the product remembered).
+      const sessions = opened.headers.getSetCookie().filter((c) => c.startsWith("bazaar_session="));
+      expect(sessions.length).toBeGreaterThan(0);
+      const kept = await storage.getSession(cookiePair(sessions.at(-1)!));
+      expect(kept.get("recentlyViewed")).toEqual([product.id]);
+      expect(kept.has("toasts")).toBe(false);
+      expect(await opened.text()).toContain("Lamp has been added to cart");
+
+      const next = await get("/", { Cookie: `${english}; ${cookiePair(sessions.at(-1)!)}` });
+      expect(await next.text()).not.toContain("Lamp has been added to cart");
+    });
+
     it("shows each guest their own recently viewed products on the home page", async () => {
       const product = await db.selectFrom("products").select(["id", "name"]).where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
       const plain = await get("/", { Cookie: english });
