@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { encode } from "turbo-stream";
 import { NonceProvider } from "./components/nonce";
 import { UnavailableDocument } from "./components/unavailable-document";
 import { shopContext } from "./lib/context.server";
@@ -62,7 +63,12 @@ export async function unavailableResponse(error: unknown, request: { method: str
   const headers = { "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" };
   const path = request.url.split("?")[0];
   const wantsPage = /\btext\/html\b/.test(header("accept") ?? "") || !/\bjson\b/.test(header("accept") ?? "");
-  if (path.endsWith(".data") || path.startsWith("/api/") || !wantsPage) {
+  if (path.endsWith(".data")) {
+    const navigation = request.method === "GET" || request.method === "HEAD";
+    const body = await reloadDocumentPayload(navigation ? documentPathOf(request.url) : sameOriginReferrer(header("referer"), header("host")), navigation);
+    return { status: 503, headers: { ...headers, "Content-Type": "text/x-script", "X-Remix-Response": "yes" }, body };
+  }
+  if (path.startsWith("/api/") || !wantsPage) {
     const body = JSON.stringify({ error: "unavailable", message: t("unavailable.text"), retryAfter: RETRY_AFTER_SECONDS });
     return { status: 503, headers: { ...headers, "Content-Type": "application/json; charset=utf-8" }, body };
   }
@@ -79,6 +85,39 @@ export async function unavailableResponse(error: unknown, request: { method: str
   );
   const body = `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
   return { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" }, body };
+}
+
+/**
+ * What a JavaScript navigation or form post (a Remix `.data` request) gets while the database is away: Remix's
+ * own redirect answer, asking the browser to load the page as a document, which is then the 503 page above with
+ * its Retry-After, as without JavaScript (anything else would be an undecodable answer and an error page).
+ * A navigation's redirect is wrapped in the marker of a loaders' answer, a form post's is bare (Remix 2's format).
+ */
+async function reloadDocumentPayload(location: string, navigation: boolean) {
+  const redirect = { redirect: location, status: 302, revalidate: false, reload: true, replace: false };
+  const loadersRedirect = Symbol("SingleFetchRedirect");
+  const stream = encode(navigation ? { [loadersRedirect]: redirect } : redirect, {
+    plugins: [(value) => (value && typeof value === "object" && loadersRedirect in value ? ["SingleFetchRedirect", (value as Record<symbol, unknown>)[loadersRedirect]] : undefined)],
+  });
+  return new Response(stream).text();
+}
+
+/** The page a `.data` request reads: `/products.data?_routes=…` → `/products`, `/_root.data` → `/`. */
+function documentPathOf(url: string) {
+  const parsed = new URL(url, "http://localhost");
+  parsed.searchParams.delete("_routes");
+  const path = parsed.pathname === "/_root.data" ? "/" : parsed.pathname.replace(/\.data$/, "");
+  return `${path}${parsed.search}`;
+}
+
+/** The page a form was posted from (the Referer, when it is this shop's), else home. */
+function sameOriginReferrer(referer: string | undefined, host: string | undefined) {
+  try {
+    const from = new URL(referer ?? "");
+    return host && from.host === host ? `${from.pathname}${from.search}` : "/";
+  } catch {
+    return "/";
+  }
 }
 
 /** Pages that may be kept by the visitor's browser and revalidated (docs/decisions/0006-http-caching.md). */

@@ -1,8 +1,18 @@
+import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
 import { startTcpProxy, type TcpProxy } from "../support/tcp-proxy";
 import { createTestDatabase, postgresUp, POSTGRES_URL, type TestDatabase } from "./support/databases";
 import { built, sessionCookieOf, startServer, type RunningServer } from "./support/server";
+
+/** A `.data` answer as Remix's browser code reads it; a loaders' redirect comes back as `{ loaders: … }`. */
+async function remixAnswer(response: Response) {
+  expect(response.headers.get("content-type")).toMatch(/^text\/x-script\b/);
+  const decoded = await decode(response.body!, {
+    plugins: [(type, payload) => (type === "SingleFetchRedirect" ? { value: { loaders: payload } } : undefined)],
+  });
+  return decoded.value;
+}
 
 /**
  * PostgreSQL goes away mid-traffic (a TCP proxy of this test's own between the shop and PostgreSQL is cut): every
@@ -106,9 +116,21 @@ describe.skipIf(!postgresUp || !built)("PostgreSQL stops and returns mid-traffic
     expect(arabic.status).toBe(503);
     expect(arabicHtml).toMatch(/<html lang="ar" dir="rtl">/);
     expect(arabicHtml).toContain("الخدمة غير متاحة مؤقتًا");
-    const data = await fetch(`${server.base}/_root.data`, { headers: { Cookie: cookie } });
-    expect(data.headers.get("content-type")).toContain("application/json");
-    expect(await data.json()).toMatchObject({ error: "unavailable", retryAfter: expect.any(Number) });
+    // A JavaScript navigation or form post is told, in Remix's own format, to load the page as a document:
+    // the shopper then sees the 503 page above instead of an error page.
+    const navigation = await fetch(`${server.base}/products.data?sort=new&_routes=root,routes/_public.products._index`, { headers: { Cookie: cookie } });
+    expect(navigation.status).toBe(503);
+    expect(navigation.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await remixAnswer(navigation)).toEqual({ loaders: { redirect: "/products?sort=new", status: 302, revalidate: false, reload: true, replace: false } });
+    const formPost = await fetch(`${server.base}/cart/add.data`, {
+      method: "POST", headers: { Cookie: cookie, Origin: server.base, Referer: `${server.base}/products/${productId}/details` },
+      body: new URLSearchParams({ product_id: String(productId), quantity: "1" }),
+    });
+    expect(formPost.status).toBe(503);
+    expect(await remixAnswer(formPost)).toEqual({ redirect: `/products/${productId}/details`, status: 302, revalidate: false, reload: true, replace: false });
+    const api = await fetch(`${server.base}/api/v1/products`, { headers: { Accept: "application/json" } });
+    expect(api.status).toBe(503);
+    expect(await api.json()).toMatchObject({ error: "unavailable", retryAfter: expect.any(Number) });
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const outage = Date.now() - cutAt;
 
