@@ -4,6 +4,7 @@
 // and divides the server's CPU time (user + system, all its threads, from /proc) by the requests: steadier than
 // req/s on a shared machine, though a busy one still inflates it. `--profile` also runs the server under `node --cpu-prof` and splits
 // its samples during each page's requests by what they were doing. `--quick` asks fewer pages (to try the harness).
+// BENCH_ENCODINGS sets the Accept-Encoding asked with (`identity`: what the page costs without compression).
 // Writes its section of docs/benchmarks.md.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";

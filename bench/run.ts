@@ -263,7 +263,7 @@ function writeReport({ search, results, js, productHtmlGzip, seconds }: {
     "",
     `Server processes: \`WEB_CONCURRENCY\` ${process.env.WEB_CONCURRENCY ? `= ${process.env.WEB_CONCURRENCY}` : "unset (the server's default)"}; the bench passes it on (\`WEB_CONCURRENCY=1 npm run bench\` for one process).`,
     "",
-    "A guest's page is kept for a few seconds in the server's page cache (docs/decisions/0007-guest-page-cache.md), so the rows for one URL measure a page as the next guests get it; the two \"rendered\" rows ask for a page the cache has never seen and measure rendering it. Profiled once with `node --cpu-prof` under the random product load (2026-11-24, on a machine of the same kind: 2 cores AMD EPYC): about 10 ms of CPU per rendered product page — React's server render about 4 ms, Remix's routing, manifest and data serialization about 2.5 ms, the queries about 1.3 ms, compression and garbage collection most of the rest — so one process renders about 100 such pages a second while /healthz costs it 0.8 ms.",
+    "A guest's page is kept for a few seconds in the server's page cache (docs/decisions/0007-guest-page-cache.md), so the rows for one URL measure a page as the next guests get it; the \"rendered\" rows ask for a page the cache has never seen and measure rendering it. Where a rendered page's CPU goes: the section \"CPU time per rendered page\" below (`npm run bench:render`).",
     "",
     "## Search latency by catalogue size (in process: a search results page's data, listProducts with search)",
     "",
