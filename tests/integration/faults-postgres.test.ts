@@ -19,7 +19,8 @@ async function remixAnswer(response: Response) {
  * request — pages, form posts, data requests, resource routes — answers 503 with Retry-After and no stack, none 500;
  * when the proxy is back the same process serves 200 again (docs/reliability.md).
  */
-describe.skipIf(!postgresUp || !built)("PostgreSQL stops and returns mid-traffic", () => {
+// One process, and a cluster of two workers as `npm start` runs on every core (each worker warns on its own).
+describe.skipIf(!postgresUp || !built).each([1, 2])("PostgreSQL stops and returns mid-traffic, %i server process(es)", (workers) => {
   let database: TestDatabase;
   let proxy: TcpProxy;
   let server: RunningServer;
@@ -33,7 +34,7 @@ describe.skipIf(!postgresUp || !built)("PostgreSQL stops and returns mid-traffic
     proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     const proxied = new URL(database.url);
     proxied.host = `127.0.0.1:${proxy.port}`;
-    server = await startServer({ DATABASE_URL: proxied.href, DATABASE_CONNECT_TIMEOUT_MS: "2000", SESSION_SECRET: "faults-pg" });
+    server = await startServer({ DATABASE_URL: proxied.href, DATABASE_CONNECT_TIMEOUT_MS: "2000", SESSION_SECRET: "faults-pg", WEB_CONCURRENCY: String(workers) });
     const login = await fetch(`${server.base}/login`, {
       method: "POST", redirect: "manual", headers: { Origin: server.base },
       body: new URLSearchParams({ phone: DEMO_CUSTOMERS[0].email, password: DEMO_PASSWORD, redirectTo: "/" }),
@@ -153,11 +154,12 @@ describe.skipIf(!postgresUp || !built)("PostgreSQL stops and returns mid-traffic
     // The same process throughout, warning once per 10 s of outage rather than once per request, without stack traces.
     expect(server.log()).toContain(`Bazaar is ready`);
     expect(server.log().match(/Bazaar is ready/g)).toHaveLength(1);
+    expect(server.log(), "no worker stopped and was replaced").not.toContain("a new one starts");
     const warnings = server.log().match(/Database unavailable/g) ?? [];
     expect(warnings.length).toBeGreaterThan(0);
-    expect(warnings.length).toBeLessThanOrEqual(Math.ceil((outage + recovery) / 10_000) + 1);
+    expect(warnings.length).toBeLessThanOrEqual((Math.ceil((outage + recovery) / 10_000) + 1) * workers);
     expect(server.log(), "no stack in the log").not.toMatch(/"stack"|\n\s+at /);
-    console.log(`faults/postgres: ${statuses.length} requests, ${statuses.filter((s) => s < 500).length} × 2xx/3xx, ` +
+    console.log(`faults/postgres (${workers} process(es)): ${statuses.length} requests, ${statuses.filter((s) => s < 500).length} × 2xx/3xx, ` +
       `${statuses.filter((s) => s === 503).length} × 503, ${statuses.filter((s) => s >= 500 && s !== 503).length} × other 5xx, ` +
       `0 unanswered; outage ${outage} ms; all answers 2xx/3xx again ${recovery} ms after PostgreSQL returned, same process`);
   }, 90_000);
