@@ -3,7 +3,7 @@
 FROM node:20-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Fixes to dependencies, applied by npm ci (docs/decisions/0029-render-cost.md).
+# Fixes to dependencies, applied by npm ci (docs/decisions/0028-render-cost.md).
 COPY patches ./patches
 # better-sqlite3 compiles here (this image has python3, make and g++).
 RUN npm ci

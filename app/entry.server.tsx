@@ -80,7 +80,7 @@ export async function unavailableResponse(error: unknown, request: { method: str
       title={t("unavailable.title")}
       text={t("unavailable.text")}
       again={t("unavailable.again")}
-      retryHref={request.method === "GET" && /^\/(?![/\\])/.test(request.url) ? request.url : "/"}
+      retryHref={request.method === "GET" ? localPath(request.url) : "/"}
     />
   );
   const body = `<!DOCTYPE html>${renderToStaticMarkup(page)}`;
@@ -107,17 +107,25 @@ function documentPathOf(url: string) {
   const parsed = new URL(url, "http://localhost");
   parsed.searchParams.delete("_routes");
   const path = parsed.pathname === "/_root.data" ? "/" : parsed.pathname.replace(/\.data$/, "");
-  return `${path}${parsed.search}`;
+  return localPath(`${path}${parsed.search}`);
 }
 
 /** The page a form was posted from (the Referer, when it is this shop's), else home. */
 function sameOriginReferrer(referer: string | undefined, host: string | undefined) {
   try {
     const from = new URL(referer ?? "");
-    return host && from.host === host ? `${from.pathname}${from.search}` : "/";
+    return host && from.host === host ? localPath(`${from.pathname}${from.search}`) : "/";
   } catch {
     return "/";
   }
+}
+
+/**
+ * A path of this shop to send the browser to, else home: `//host/…` or `/\host/…` (which a dot segment such as
+ * `/.//host` becomes once parsed) would lead to another site.
+ */
+function localPath(path: string) {
+  return /^\/(?![/\\])/.test(path) ? path : "/";
 }
 
 /** Pages that may be kept by the visitor's browser and revalidated (docs/decisions/0006-http-caching.md). */

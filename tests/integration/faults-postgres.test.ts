@@ -1,3 +1,4 @@
+import http from "node:http";
 import { decode } from "turbo-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
@@ -12,6 +13,19 @@ async function remixAnswer(response: Response) {
     plugins: [(type, payload) => (type === "SingleFetchRedirect" ? { value: { loaders: payload } } : undefined)],
   });
   return decoded.value;
+}
+
+/** A GET of `path` exactly as written (fetch and http.request(url) would resolve its dot segments first). */
+function rawGet(base: string, path: string, cookie: string) {
+  const { hostname, port } = new URL(base);
+  return new Promise<Response>((resolve, reject) => {
+    http.get({ hostname, port, path, headers: { Cookie: cookie } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+      answer.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: answer.statusCode, headers: answer.headers as Record<string, string> })));
+      answer.on("error", reject);
+    }).on("error", reject);
+  });
 }
 
 /**
@@ -123,6 +137,10 @@ describe.skipIf(!postgresUp || !built).each([1, 2])("PostgreSQL stops and return
     expect(navigation.status).toBe(503);
     expect(navigation.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await remixAnswer(navigation)).toEqual({ loaders: { redirect: "/products?sort=new", status: 302, revalidate: false, reload: true, replace: false } });
+    // A path that parses to another site (`/.//host` → `//host`) is no way out: home instead.
+    const crafted = await rawGet(server.base, "/.//evil.example/products.data", cookie);
+    expect(crafted.status).toBe(503);
+    expect(await remixAnswer(crafted)).toEqual({ loaders: { redirect: "/", status: 302, revalidate: false, reload: true, replace: false } });
     const formPost = await fetch(`${server.base}/cart/add.data`, {
       method: "POST", headers: { Cookie: cookie, Origin: server.base, Referer: `${server.base}/products/${productId}/details` },
       body: new URLSearchParams({ product_id: String(productId), quantity: "1" }),
