@@ -34,7 +34,6 @@ import { useLanguage, useTranslation } from "./lib/translation";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
 import { cartSummary } from "./modules/cart/cart.server";
-import { listCategories } from "./modules/catalog/categories.server";
 import { unreadMessagesOf } from "./modules/chat/chat.server";
 import { takeOrderNews } from "./modules/orders/order-lifecycle.server";
 import { tabOfStatus } from "./modules/orders/order-status";
@@ -61,8 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (staleCurrency) session.unset("currency");
   if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
 
-  const [categories, cart, orderNews, wishlist, unreadMessages] = await Promise.all([
-    listCategories(db),
+  const [cart, orderNews, wishlist, unreadMessages] = await Promise.all([
     user ? cartSummary(db, user.id) : { count: 0, total: 0 },
     // What the shop did to the shopper's orders since their last page, told once.
     user ? takeOrderNews(db, user.id) : [],
@@ -101,7 +99,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       },
       themeColors: settings.themeColors,
       currency,
-      categories,
+      categories: settings.categories,
       user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
       counts: { wishlist: wishlist.length, cart: cart.count, messages: unreadMessages },
       /** How a signed-in browser hears live updates: Pusher's public key and cluster, or null for /live (SSE). */

@@ -1,4 +1,5 @@
-import { Link, useLocation, type LinkProps } from "@remix-run/react";
+import { useLocation, type LinkProps } from "@remix-run/react";
+import { Link } from "~/components/link";
 import {
   createContext,
   lazy,

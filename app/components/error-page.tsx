@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 
 /** The bare layout: no header or footer, just the message and a way home. */
 export function ErrorPage({ status, title, text, action }: { status: number; title: string; text: string; action: string }) {

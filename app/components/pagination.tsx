@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { pageHref, pageTemplate, pageWindow, PAGES_SHOWN, PER_PAGE } from "~/lib/pagination";
 import { ChevronDownIcon } from "./icons";

@@ -1,4 +1,5 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { Ref } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";

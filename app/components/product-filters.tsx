@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Form, useLocation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { FormEvent, SyntheticEvent } from "react";
 import { useTranslation } from "~/lib/translation";
 import type { Category } from "~/modules/catalog/categories.server";

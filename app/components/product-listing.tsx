@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { useSearchParams } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import type { Category } from "~/modules/catalog/categories.server";

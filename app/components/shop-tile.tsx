@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { ShopRatingLine, type ShopRating } from "./shop-card";
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { CurrentMark, TextSeparator } from "./text-only";
 
 /** Status tabs of a list (orders, returns), each with its count; `hrefOf` gives a tab's address. */

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/lib/translation";
 import { MAX_TOASTS, type ShownToast, type Toast, type ToastAction } from "~/lib/toast";

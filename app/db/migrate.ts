@@ -15,6 +15,7 @@ import * as m0012 from "./migrations/0012_returns";
 import * as m0013 from "./migrations/0013_digital_delivery";
 import * as m0014 from "./migrations/0014_chat";
 import * as m0015 from "./migrations/0015_support_tickets";
+import * as m0016 from "./migrations/0016_related_products_order";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013_digital_delivery": m0013,
   "0014_chat": m0014,
   "0015_support_tickets": m0015,
+  "0016_related_products_order": m0016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

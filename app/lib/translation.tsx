@@ -94,12 +94,8 @@ export class Translations {
   }
 
   private lookup(language: string, namespace: string, path: string): string | undefined {
-    let node: string | Tree | undefined = this.resources[language]?.[namespace];
-    for (const part of path.split(".")) {
-      if (node === undefined || typeof node === "string") return undefined;
-      node = node[part];
-    }
-    return typeof node === "string" ? node : undefined;
+    const tree = this.resources[language]?.[namespace];
+    return tree && textsByPath(tree).get(path);
   }
 
   /**
@@ -121,6 +117,25 @@ export class Translations {
     }
     return typeof valuesOrDefault === "string" ? valuesOrDefault : path;
   }
+}
+
+const flattened = new WeakMap<Tree, Map<string, string>>();
+
+/** A namespace's texts by their dotted path, made once per loaded file: a page looks up hundreds of texts. */
+function textsByPath(tree: Tree): Map<string, string> {
+  let texts = flattened.get(tree);
+  if (!texts) {
+    texts = new Map();
+    const walk = (node: Tree, prefix: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === "string") texts!.set(prefix + key, value);
+        else walk(value, `${prefix}${key}.`);
+      }
+    };
+    walk(tree, "");
+    flattened.set(tree, texts);
+  }
+  return texts;
 }
 
 function interpolate(text: string, values?: Values): string {

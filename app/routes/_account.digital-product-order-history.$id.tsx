@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/order-parts";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";

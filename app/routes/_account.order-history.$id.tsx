@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { DialogLink } from "~/components/dialogs";
 import { OrderAddress, OrderItemList, OrderStatusBadge, OrderTimeline, OrderTotals, PaymentStatusBadge, usePaymentMethod } from "~/components/orders/order-parts";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { CancelOrderForm, type CancelOrderData } from "~/components/orders/cancel-order-form";
 import { requireUser } from "~/lib/auth.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ReturnDetailsView, ReturnStatusBadge } from "~/components/returns/return-parts";
 import { requireUser } from "~/lib/auth.server";
 import { pageTitle } from "~/lib/seo";

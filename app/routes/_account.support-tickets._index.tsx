@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { TicketListView } from "~/components/tickets/ticket-parts";
 import { requireUser } from "~/lib/auth.server";
 import { parsePage } from "~/lib/pagination.server";

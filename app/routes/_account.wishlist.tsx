@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { useFetcher, useLoaderData, useLocation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect } from "react";
 import { CartForm } from "~/components/cart/cart-form";
 import { Pagination } from "~/components/pagination";

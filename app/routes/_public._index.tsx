@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useFetcher, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { StarIcon } from "~/components/icons";

@@ -1,16 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
-import { listCategories } from "~/modules/catalog/categories.server";
 
 export const handle = { i18n: ["catalog"] };
 
 /** Every category with its sub-categories. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { db, t } = await shopContext(request);
-  return { title: t("catalog:categories.title"), categories: await listCategories(db) };
+  const { settings, t } = await shopContext(request);
+  return { title: t("catalog:categories.title"), categories: settings.categories };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>

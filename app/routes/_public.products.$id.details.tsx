@@ -20,8 +20,7 @@ import { useMoney } from "~/lib/use-money";
 import { recordVisit } from "~/lib/visits.server";
 import {
   findProductDetails,
-  listShopPopularProducts,
-  listSimilarProducts,
+  listRelatedProducts,
   type ProductDetails,
 } from "~/modules/catalog/product-details.server";
 import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, UPDATE_PRICE_INTENT, type ChosenOptionIds } from "~/modules/catalog/product-options";
@@ -38,10 +37,9 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   if (!product) throw new Response(null, { status: 404 });
 
   const url = new URL(request.url);
-  const [reviews, similar, popular] = await Promise.all([
+  const [reviews, { similar, popular }] = await Promise.all([
     reviewsPage(db, { productId: product.id }, parsePage(url.searchParams.get(REVIEWS_PAGE_PARAM))),
-    listSimilarProducts(db, product),
-    listShopPopularProducts(db, product),
+    listRelatedProducts(db, product),
   ]);
   const visit = await recordVisit(context, loadContext, { kind: "product", id: product.id });
 

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ConversationList, ConversationSearch, MessageList, SendMessageForm } from "~/components/chat/chat-parts";
 import { requireStaff } from "~/lib/auth.server";
 import { DomainError } from "~/lib/domain-error";

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import { OrderAddress, OrderItemList, OrderStatusBadge, OrderTimeline, OrderTotals, PaymentStatusBadge, usePaymentMethod } from "~/components/orders/order-parts";
 import { requireStaff } from "~/lib/auth.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/components/orders/order-parts";
 import { OrderStatusTabs } from "~/components/orders/order-status-tabs";
 import { Pagination } from "~/components/pagination";

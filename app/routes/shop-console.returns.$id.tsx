@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ReturnDetailsView, ReturnStatusBadge } from "~/components/returns/return-parts";
 import { inputClass } from "~/components/form-field";
 import { requireStaff } from "~/lib/auth.server";

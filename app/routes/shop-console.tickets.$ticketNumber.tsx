@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { TicketConversation, TicketFacts, TicketReplyForm, TicketStatusBadge, type TicketFormAnswer } from "~/components/tickets/ticket-parts";
 import { requirePlatformAdmin } from "~/lib/auth.server";
 import { DomainError, replyWithError } from "~/lib/domain-error";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { TicketListView } from "~/components/tickets/ticket-parts";
 import { requirePlatformAdmin } from "~/lib/auth.server";
 import { parsePage } from "~/lib/pagination.server";

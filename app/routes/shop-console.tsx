@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { ToastRegion } from "~/components/toast-region";
 import { CurrentMark, NumberInSentence } from "~/components/text-only";
 import { requireStaff } from "~/lib/auth.server";

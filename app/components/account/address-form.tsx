@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { Field, FormError, inputClass } from "~/components/form-field";
 import { ADDRESS_LIMITS, ADDRESS_TYPES, addressSchema, type AddressInput } from "~/modules/account/addresses.schema";

@@ -1,5 +1,5 @@
 import { chatWithShopHref } from "~/components/shop-card";
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import type { Cart, CartLine, CartShopGroup } from "~/modules/cart/cart.server";

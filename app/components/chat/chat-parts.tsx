@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
 import { formatMessageTime } from "~/lib/dates";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import type { OrderStatus, PaymentStatus } from "~/db/schema";

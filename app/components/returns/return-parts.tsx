@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { ReturnStatus } from "~/db/schema";
 import { formatDate } from "~/lib/dates";
 import { useTranslation } from "~/lib/translation";

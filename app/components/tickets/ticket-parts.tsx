@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { Link } from "~/components/link";
 import type { TicketStatus } from "~/db/schema";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { formatFileSize } from "~/lib/file-size";

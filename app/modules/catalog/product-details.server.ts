@@ -155,16 +155,28 @@ export function activeProductIds(db: Db) {
     .where("s.is_active", "=", 1);
 }
 
+const RELATED_PRODUCTS = 6;
+
 /**
- * Six products of the same category: the best sellers of the product's own sub-category, topped up
- * with the category's newest. A category holds thousands of products at scale and sorting all of
- * them by sales costs tens of milliseconds; a sub-category is small, and newest-first follows an index.
+ * The product page's two rows of cards: six similar products and the shop's most viewed, the product itself left
+ * out of both. Their cards are read together, in one round of queries.
  */
-export async function listSimilarProducts(
+export async function listRelatedProducts(
   db: Db,
-  product: { id: number; category: { id: number }; sub_category: { id: number } | null },
-  limit = 6,
-): Promise<ProductCard[]> {
+  product: { id: number; category: { id: number }; sub_category: { id: number } | null; shop: { id: number } },
+): Promise<{ similar: ProductCard[]; popular: ProductCard[] }> {
+  const [similarIds, popularIds] = await Promise.all([similarProductIds(db, product), shopPopularProductIds(db, product)]);
+  const cards = new Map((await productCardsByIds(db, [...similarIds, ...popularIds])).map((card) => [card.id, card]));
+  const cardsOf = (ids: number[]) => ids.flatMap((id) => cards.get(id) ?? []);
+  return { similar: cardsOf(similarIds), popular: cardsOf(popularIds) };
+}
+
+/**
+ * Similar products: the best sellers of the product's own sub-category, topped up with the category's newest. A
+ * category holds thousands of products at scale and sorting all of them by sales costs tens of milliseconds; a
+ * sub-category is small, and newest-first follows an index.
+ */
+async function similarProductIds(db: Db, product: { id: number; category: { id: number }; sub_category: { id: number } | null }) {
   const ids: number[] = [];
   if (product.sub_category) {
     const rows = await activeProductIds(db)
@@ -172,33 +184,33 @@ export async function listSimilarProducts(
       .where("p.id", "!=", product.id)
       .orderBy("p.total_sold", "desc")
       .orderBy("p.id")
-      .limit(limit)
+      .limit(RELATED_PRODUCTS)
       .execute();
     ids.push(...rows.map((row) => row.id));
   }
-  if (ids.length < limit) {
+  if (ids.length < RELATED_PRODUCTS) {
     const rows = await activeProductIds(db)
       .where("p.category_id", "=", product.category.id)
       .where("p.id", "not in", [product.id, ...ids])
       .orderBy("p.id", "desc")
-      .limit(limit - ids.length)
+      .limit(RELATED_PRODUCTS - ids.length)
       .execute();
     ids.push(...rows.map((row) => row.id));
   }
-  return productCardsByIds(db, ids);
+  return ids;
 }
 
-/** The most viewed products of the same shop, the product itself left out. */
-export async function listShopPopularProducts(db: Db, product: { id: number; shop: { id: number } }, limit = 6): Promise<ProductCard[]> {
+/** The most viewed products of the same shop. */
+async function shopPopularProductIds(db: Db, product: { id: number; shop: { id: number } }) {
   const rows = await activeProductIds(db)
     .where("p.shop_id", "=", product.shop.id)
     .where("p.id", "!=", product.id)
     .orderBy("p.total_views", "desc")
     .orderBy("p.total_sold", "desc")
     .orderBy("p.id")
-    .limit(limit)
+    .limit(RELATED_PRODUCTS)
     .execute();
-  return productCardsByIds(db, rows.map((row) => row.id));
+  return rows.map((row) => row.id);
 }
 
 const VIEW_FLUSH_MS = 1000;

@@ -6,8 +6,7 @@ import {
   countProductView,
   flushProductViews,
   findProductDetails,
-  listShopPopularProducts,
-  listSimilarProducts,
+  listRelatedProducts,
 } from "./product-details.server";
 import { priceForChoice, resolveChosenOptions, resolveQuantity, type ProductOptions } from "./product-options";
 
@@ -128,7 +127,7 @@ describeEachDatabase("product details", (kind) => {
 
   it("lists six similar products of the same category and six popular ones of the same shop", async () => {
     const product = (await findProductDetails(test.db, dressed))!;
-    const similar = await listSimilarProducts(test.db, product);
+    const { similar, popular } = await listRelatedProducts(test.db, product);
     expect(similar).toHaveLength(6);
     expect(similar.map((p) => p.id)).not.toContain(dressed);
     const rows = await test.db.selectFrom("products").select(["id", "category_id", "sub_category_id", "total_sold"])
@@ -143,10 +142,9 @@ describeEachDatabase("product details", (kind) => {
 
     // A product alone in its sub-category still gets six of its category.
     const lonely = { ...product, sub_category: { id: 999_999 } };
-    expect(await listSimilarProducts(test.db, lonely)).toHaveLength(6);
+    expect((await listRelatedProducts(test.db, lonely)).similar).toHaveLength(6);
     expect(similar[0]).toMatchObject({ thumbnail: expect.stringMatching(/^\/media\//), thumbnail_alt: expect.any(String), shop_name: expect.any(String) });
 
-    const popular = await listShopPopularProducts(test.db, product);
     expect(popular.length).toBeGreaterThan(0);
     expect(popular.length).toBeLessThanOrEqual(6);
     expect(popular.map((p) => p.id)).not.toContain(dressed);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/lib/db.server";
 import type { FooterItemType } from "~/db/schema";
+import { listCategories, type Category } from "~/modules/catalog/categories.server";
 import {
   THEME_KEYS,
   storedSettingsSchema,
@@ -27,6 +28,11 @@ export interface Settings extends StoredSettings {
   currency: { name: string; symbol: string; position: "prefix" | "suffix"; rate_from_default: number };
   menus: MenuItem[];
   footers: FooterBlock[];
+  /**
+   * The active categories with their sub-categories: the navigation of every page, read with the menus. What
+   * changes them calls touchSettings, as for the menus.
+   */
+  categories: Category[];
   socialLinks: SocialLink[];
   paymentGateways: PaymentGateway[];
   /** The theme as CSS colours, or null unless all twelve values exist. */
@@ -60,7 +66,7 @@ export async function getSettings(db: Db): Promise<Settings> {
 }
 
 async function loadSettings(db: Db): Promise<Settings> {
-  const [rows, languages, currencies, menus, footers, footerItems, socialLinks, gateways] = await Promise.all([
+  const [rows, languages, currencies, menus, footers, footerItems, socialLinks, gateways, categories] = await Promise.all([
     db.selectFrom("settings").selectAll().where("key", "!=", VERSION_KEY).execute(),
     db.selectFrom("languages").selectAll().where("is_active", "=", 1).orderBy("sort").orderBy("id").execute(),
     db.selectFrom("currencies").selectAll().where("is_active", "=", 1).orderBy("sort").orderBy("id").execute(),
@@ -69,6 +75,7 @@ async function loadSettings(db: Db): Promise<Settings> {
     db.selectFrom("footer_items").selectAll().orderBy("sort").orderBy("id").execute(),
     db.selectFrom("social_links").selectAll().orderBy("sort").orderBy("id").execute(),
     db.selectFrom("payment_gateways").selectAll().where("is_active", "=", 1).orderBy("sort").orderBy("id").execute(),
+    listCategories(db),
   ]);
 
   const raw: Record<string, unknown> = {};
@@ -133,6 +140,7 @@ async function loadSettings(db: Db): Promise<Settings> {
         .filter((i) => i.footer_id === f.id)
         .map((i) => ({ id: i.id, type: i.type, title: i.title, url: i.url, target: i.target })),
     })),
+    categories,
     socialLinks: socialLinks.map((s) => ({ name: s.name, link: s.link, logo: s.logo })),
     paymentGateways: gateways.map((g) => ({ name: g.name, title: g.title, logo: g.logo })),
     themeColors: themeComplete ? (Object.fromEntries(THEME_KEYS.map((k) => [k, base.theme[k]])) as Settings["themeColors"]) : null,

@@ -1,0 +1,31 @@
+import { Link as RemixLink, type LinkProps } from "@remix-run/react";
+import { forwardRef } from "react";
+
+/**
+ * Remix's Link. On the server, a link to an address of the shop given as a string is drawn as the `<a>` Remix's Link
+ * draws, without the router's hooks: every page draws dozens of links, and each would resolve its address against
+ * the matched routes three times (ADR 0028). The browser always gets Remix's Link, which hydrates that same markup
+ * (link.test.tsx compares the two).
+ */
+export const Link = typeof document === "undefined" ? forwardRef<HTMLAnchorElement, LinkProps>(ServerLink) : RemixLink;
+
+function ServerLink(props: LinkProps, ref: React.ForwardedRef<HTMLAnchorElement>) {
+  const {
+    to, prefetch: _prefetch, discover = "render", reloadDocument, replace: _replace, state: _state,
+    preventScrollReset: _preventScrollReset, relative, viewTransition: _viewTransition, target, onClick: _onClick, ...rest
+  } = props;
+  // Other addresses (relative, objects, other sites, paths React Router tidies) keep Remix's own resolution.
+  if (typeof to !== "string" || !to.startsWith("/") || /\/\/|\/\.|\\/.test(to) || relative) return <RemixLink ref={ref} {...props} />;
+  return <a {...rest} data-discover={discover === "render" && !reloadDocument ? "true" : undefined} href={hrefOf(to)} ref={ref} target={target} />;
+}
+
+/** What React Router makes of an absolute path: a lone `?` or `#` dropped. */
+function hrefOf(to: string): string {
+  const hashAt = to.indexOf("#");
+  const hash = hashAt >= 0 ? to.slice(hashAt) : "";
+  const beforeHash = hashAt >= 0 ? to.slice(0, hashAt) : to;
+  const searchAt = beforeHash.indexOf("?");
+  const search = searchAt >= 0 ? beforeHash.slice(searchAt) : "";
+  const pathname = searchAt >= 0 ? beforeHash.slice(0, searchAt) : beforeHash;
+  return pathname + (search === "?" ? "" : search) + (hash === "#" ? "" : hash);
+}
