@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import type { ShopSession } from "~/lib/session.server";
 import type { CurrentUser } from "./user.server";
 
@@ -51,17 +52,19 @@ export async function endEverySignIn(db: Db, userId: number, keep?: ShopSession)
 }
 
 /** The signed-in shopper of this session: the sign-in must exist, be unexpired, and its account active. */
-export async function signedInUser(db: Db, session: ShopSession, now = new Date()): Promise<CurrentUser | null> {
-  const token = session.get("signIn");
-  if (typeof token !== "string" || !token) return null;
-  const row = await db
+const sessionUser = preparedQuery((db, tokenHash: string, now: string) =>
+  db
     .selectFrom("user_sessions as us")
     .innerJoin("users as u", "u.id", "us.user_id")
     .select(["u.id", "u.name", "u.email", "u.phone", "u.phone_code", "u.profile_photo", "u.email_verified_at", "u.phone_verified_at", "u.role", "u.shop_id", "us.last_seen_at", "us.token_hash"])
-    .where("us.token_hash", "=", hashToken(token))
-    .where("us.expires_at", ">", now.toISOString())
-    .where("u.is_active", "=", 1)
-    .executeTakeFirst();
+    .where("us.token_hash", "=", tokenHash)
+    .where("us.expires_at", ">", now)
+    .where("u.is_active", "=", 1));
+
+export async function signedInUser(db: Db, session: ShopSession, now = new Date()): Promise<CurrentUser | null> {
+  const token = session.get("signIn");
+  if (typeof token !== "string" || !token) return null;
+  const [row] = await sessionUser(db, hashToken(token), now.toISOString());
   if (!row) return null;
   if (now.getTime() - Date.parse(row.last_seen_at) > LAST_SEEN_EVERY_MS) {
     const seen = now.toISOString();

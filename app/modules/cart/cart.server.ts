@@ -1,4 +1,5 @@
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import { DomainError } from "~/lib/domain-error";
 import { runningFlashPrices } from "~/modules/catalog/flash-prices.server";
 import { unitPrice } from "~/modules/catalog/pricing";
@@ -56,17 +57,8 @@ export interface Cart {
 
 export type CartKind = "cart" | "buynow";
 
-/**
- * The shopper's cart (or the buy-now line), priced now; lines of products or shops no longer active are left out.
- * `selectAll` (single-vendor mode) marks every shop selected; `thumbnails: false` leaves the pictures out (null).
- */
-export async function readCart(
-  db: Db,
-  userId: number,
-  options: { kind?: CartKind; selectAll?: boolean; now?: Date; thumbnails?: boolean } = {},
-): Promise<Cart> {
-  const buyNow = options.kind === "buynow" ? 1 : 0;
-  const rows = await db
+const cartLines = preparedQuery((db, userId: number, buyNow: 0 | 1) =>
+  db
     .selectFrom("cart_items as ci")
     .innerJoin("products as p", "p.id", "ci.product_id")
     .innerJoin("shops as s", "s.id", "p.shop_id")
@@ -90,8 +82,19 @@ export async function readCart(
     .where("ci.is_buy_now", "=", buyNow)
     .where("p.is_active", "=", 1)
     .where("s.is_active", "=", 1)
-    .orderBy("ci.id")
-    .execute();
+    .orderBy("ci.id"));
+
+/**
+ * The shopper's cart (or the buy-now line), priced now; lines of products or shops no longer active are left out.
+ * `selectAll` (single-vendor mode) marks every shop selected; `thumbnails: false` leaves the pictures out (null).
+ */
+export async function readCart(
+  db: Db,
+  userId: number,
+  options: { kind?: CartKind; selectAll?: boolean; now?: Date; thumbnails?: boolean } = {},
+): Promise<Cart> {
+  const buyNow = options.kind === "buynow" ? 1 : 0;
+  const rows = await cartLines(db, userId, buyNow);
   if (rows.length === 0) return { groups: [], count: 0, total: 0 };
 
   const productIds = rows.map((row) => row.product_id);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import { runningFlashPrices } from "./flash-prices.server";
 import { OPTION_KINDS, optionsOf, parseId, type ColorOption, type OptionKind, type ProductOption } from "./product-options";
 import { productCardsByIds, type ProductCard } from "./products.server";
@@ -48,9 +49,8 @@ export interface ProductDetails {
 }
 
 /** One active product of an active shop, with its options, images and running flash sale; else null. */
-export async function findProductDetails(db: Db, id: number, now = new Date()): Promise<ProductDetails | null> {
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const row = await db
+const productRow = preparedQuery((db, id: number) =>
+  db
     .selectFrom("products as p")
     .innerJoin("shops as s", "s.id", "p.shop_id")
     .innerJoin("categories as c", "c.id", "p.category_id")
@@ -68,12 +68,18 @@ export async function findProductDetails(db: Db, id: number, now = new Date()): 
     ])
     .where("p.id", "=", id)
     .where("p.is_active", "=", 1)
-    .where("s.is_active", "=", 1)
-    .executeTakeFirst();
+    .where("s.is_active", "=", 1));
+
+const productImages = preparedQuery((db, id: number) =>
+  db.selectFrom("product_images").select(["id", "path", "alt"]).where("product_id", "=", id).orderBy("sort").orderBy("id"));
+
+export async function findProductDetails(db: Db, id: number, now = new Date()): Promise<ProductDetails | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await productRow(db, id);
   if (!row) return null;
 
   const [images, options, flashPrices] = await Promise.all([
-    db.selectFrom("product_images").select(["id", "path", "alt"]).where("product_id", "=", id).orderBy("sort").orderBy("id").execute(),
+    productImages(db, id),
     productOptionRows(db, id),
     runningFlashPrices(db, [id], now),
   ]);
@@ -120,8 +126,8 @@ export async function findProductDetails(db: Db, id: number, now = new Date()): 
 }
 
 /** The product's colours, sizes and units with their extra prices, in one round trip. */
-function productOptionRows(db: Db, productId: number) {
-  return db
+const productOptionRows = preparedQuery((db, productId: number) =>
+  db
     .selectFrom("product_colors as pc")
     .innerJoin("colors as c", "c.id", "pc.color_id")
     .select([sql<OptionKind>`'color'`.as("kind"), "c.id", "c.name", sql<string | null>`c.color_code`.as("color_code"), "pc.price", sql<number>`c.id`.as("sort")])
@@ -138,9 +144,7 @@ function productOptionRows(db: Db, productId: number) {
     )
     .orderBy("kind")
     .orderBy("sort")
-    .orderBy("id")
-    .execute();
-}
+    .orderBy("id"));
 
 /**
  * Ids of active products of active shops, for the caller to filter, order and page. Cards are then
@@ -178,16 +182,7 @@ export async function listRelatedProducts(
  */
 async function similarProductIds(db: Db, product: { id: number; category: { id: number }; sub_category: { id: number } | null }) {
   const ids: number[] = [];
-  if (product.sub_category) {
-    const rows = await activeProductIds(db)
-      .where("p.sub_category_id", "=", product.sub_category.id)
-      .where("p.id", "!=", product.id)
-      .orderBy("p.total_sold", "desc")
-      .orderBy("p.id")
-      .limit(RELATED_PRODUCTS)
-      .execute();
-    ids.push(...rows.map((row) => row.id));
-  }
+  if (product.sub_category) ids.push(...(await subCategoryBestSellers(db, product.sub_category.id, product.id)).map((row) => row.id));
   if (ids.length < RELATED_PRODUCTS) {
     const rows = await activeProductIds(db)
       .where("p.category_id", "=", product.category.id)
@@ -200,17 +195,26 @@ async function similarProductIds(db: Db, product: { id: number; category: { id: 
   return ids;
 }
 
+const subCategoryBestSellers = preparedQuery((db, subCategoryId: number, leftOut: number) =>
+  activeProductIds(db)
+    .where("p.sub_category_id", "=", subCategoryId)
+    .where("p.id", "!=", leftOut)
+    .orderBy("p.total_sold", "desc")
+    .orderBy("p.id")
+    .limit(RELATED_PRODUCTS));
+
 /** The most viewed products of the same shop. */
-async function shopPopularProductIds(db: Db, product: { id: number; shop: { id: number } }) {
-  const rows = await activeProductIds(db)
-    .where("p.shop_id", "=", product.shop.id)
-    .where("p.id", "!=", product.id)
+const shopMostViewed = preparedQuery((db, shopId: number, leftOut: number) =>
+  activeProductIds(db)
+    .where("p.shop_id", "=", shopId)
+    .where("p.id", "!=", leftOut)
     .orderBy("p.total_views", "desc")
     .orderBy("p.total_sold", "desc")
     .orderBy("p.id")
-    .limit(RELATED_PRODUCTS)
-    .execute();
-  return rows.map((row) => row.id);
+    .limit(RELATED_PRODUCTS));
+
+async function shopPopularProductIds(db: Db, product: { id: number; shop: { id: number } }) {
+  return (await shopMostViewed(db, product.shop.id, product.id)).map((row) => row.id);
 }
 
 const VIEW_FLUSH_MS = 1000;

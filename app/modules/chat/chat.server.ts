@@ -1,5 +1,6 @@
 import type { ChatSender } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import type { StaffScope } from "~/modules/console/staff.server";
 import { DomainError } from "~/lib/domain-error";
 import { productCardsByIds, type ProductCard } from "~/modules/catalog/products.server";
@@ -212,9 +213,11 @@ export async function sendMessage(
 }
 
 /** The shopper's unread messages, all shops together: the account menu's Message badge. */
+const unreadOfCustomer = preparedQuery((db, userId: number) =>
+  db.selectFrom("chat_conversations").select((eb) => eb.fn.sum<number>("unread_by_customer").as("unread")).where("user_id", "=", userId));
+
 export async function unreadMessagesOf(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom("chat_conversations").select((eb) => eb.fn.sum<number>("unread_by_customer").as("unread"))
-    .where("user_id", "=", userId).executeTakeFirst();
+  const [row] = await unreadOfCustomer(db, userId);
   return Number(row?.unread ?? 0);
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, OrderStatus } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import { DomainError } from "~/lib/domain-error";
 import { issueLicences } from "~/modules/digital/digital.server";
 import { OrderNotFoundError } from "./order-errors";
@@ -182,15 +183,11 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderEvent
  * What the shop did to the shopper's orders since their last page (oldest first), marked as told. Two requests at
  * once may both read an event before either marks it; the guarded UPDATE keeps only what this request marked.
  */
+const unseenOrderEvents = preparedQuery((db, userId: number) =>
+  db.selectFrom("order_events").select(["id", "order_id", "status"]).where("user_id", "=", userId).where("notified_at", "is", null).orderBy("id").limit(10));
+
 export async function takeOrderNews(db: Db, userId: number, now = new Date()): Promise<{ order_id: number; status: OrderStatus }[]> {
-  const unseen = await db
-    .selectFrom("order_events")
-    .select(["id", "order_id", "status"])
-    .where("user_id", "=", userId)
-    .where("notified_at", "is", null)
-    .orderBy("id")
-    .limit(10)
-    .execute();
+  const unseen = await unseenOrderEvents(db, userId);
   if (unseen.length === 0) return [];
   const marked = await db
     .updateTable("order_events")

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import type { FooterItemType } from "~/db/schema";
 import { listCategories, type Category } from "~/modules/catalog/categories.server";
 import {
@@ -46,8 +47,10 @@ export interface Settings extends StoredSettings {
 const VERSION_KEY = "_version";
 const cache = new WeakMap<Db, { version: string | null; settings: Promise<Settings> }>();
 
+const versionRow = preparedQuery((db, key: string) => db.selectFrom("settings").select("value").where("key", "=", key));
+
 async function readVersion(db: Db) {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", VERSION_KEY).executeTakeFirst();
+  const [row] = await versionRow(db, VERSION_KEY);
   return row?.value ?? null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import { DomainError } from "~/lib/domain-error";
 import { PER_PAGE } from "~/lib/pagination";
 import { productCardsByIds, type ProductCard } from "~/modules/catalog/products.server";
@@ -124,9 +125,11 @@ export async function listWishlist(db: Db, userId: number, { page = 1, perPage =
 }
 
 /** Every product id the wishlist shows, newest first: the hearts of whatever page the shopper opens. */
+const wishlistRows = preparedQuery((db, userId: number) =>
+  shownItems(db, userId).select("w.product_id").orderBy("w.created_at", "desc").orderBy("w.product_id", "desc"));
+
 export async function wishlistIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await shownItems(db, userId).select("w.product_id").orderBy("w.created_at", "desc").orderBy("w.product_id", "desc").execute();
-  return rows.map((row) => row.product_id);
+  return (await wishlistRows(db, userId)).map((row) => row.product_id);
 }
 
 /** Which of these products are in the shopper's wishlist (the hearts of one list of products). */

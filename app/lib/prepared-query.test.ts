@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../tests/integration/support/databases";
+import { preparedQuery } from "./prepared-query.server";
+
+describeEachDatabase("prepared queries", (kind) => {
+  let test: TestDatabase;
+
+  beforeAll(async () => {
+    test = await createTestDatabase(kind);
+    await test.db.insertInto("categories").values([
+      { id: 1, name: "Books", slug: "books", thumbnail: "/b.svg", is_active: 1 },
+      { id: 2, name: "Games", slug: "games", thumbnail: "/g.svg", is_active: 1 },
+      { id: 3, name: "Gone", slug: "gone", thumbnail: "/x.svg", is_active: 0 },
+    ]).execute();
+  });
+  afterAll(() => test.drop());
+
+  const activeCategory = preparedQuery((db, slug: string) =>
+    db.selectFrom("categories").select(["id", "name"]).where("slug", "=", slug).where("is_active", "=", 1));
+
+  it("answers each call with its own values, compiled once", async () => {
+    expect(await activeCategory(test.db, "games")).toEqual([{ id: 2, name: "Games" }]);
+    expect(await activeCategory(test.db, "books")).toEqual([{ id: 1, name: "Books" }]);
+    // The constant of the query stays a constant: an inactive category is not found.
+    expect(await activeCategory(test.db, "gone")).toEqual([]);
+    // A value that looks like SQL is only a value.
+    expect(await activeCategory(test.db, "books' or 1=1 --")).toEqual([]);
+  });
+
+  it("runs inside a transaction, seeing its writes", async () => {
+    await test.db.transaction().execute(async (trx) => {
+      await trx.updateTable("categories").set({ name: "Novels" }).where("id", "=", 1).execute();
+      expect(await activeCategory(trx, "books")).toEqual([{ id: 1, name: "Novels" }]);
+      await trx.updateTable("categories").set({ name: "Books" }).where("id", "=", 1).execute();
+    });
+  });
+
+  it("refuses a query whose SQL would depend on an argument", async () => {
+    const computed = preparedQuery((db, limit: number) => db.selectFrom("categories").select("id").limit(Number(limit) + 1));
+    await expect(computed(test.db, 1)).rejects.toThrow(/must use each of its 1 arguments as a value/);
+  });
+});
