@@ -19,11 +19,23 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
 }
 
 interface PageRouter {
-  subscribe(listener: (state: { fetchers: Map<string, { state: string }> }) => void): () => void;
+  subscribe(listener: (state: { fetchers: Map<string, { state: string }>; navigation: { formMethod?: string } }) => void): () => void;
 }
 
 /** Remix's router of this page (set by RemixBrowser), if any. */
 const routerOfPage = () => (typeof window === "undefined" ? undefined : (window as unknown as { __remixRouter?: PageRouter }).__remixRouter);
+
+/**
+ * Calls `start` whenever a form is being posted (through a fetcher or as a navigation): code its answer will need can
+ * load meanwhile instead of after. Watched on the router itself, since the hooks that tell it are held back with
+ * React's transitions. Returns the unsubscribe.
+ */
+export function whenPosting(start: () => void): () => void {
+  const unsubscribe = routerOfPage()?.subscribe((state) => {
+    if (state.navigation.formMethod || [...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")) start();
+  });
+  return () => unsubscribe?.();
+}
 
 /**
  * A part of the page below the fold: the server draws it whole; in the browser its code loads, and the part
@@ -69,17 +81,14 @@ export function hydrateWhenVisible<C extends ComponentType<any>>(load: () => Pro
           : null;
       if (observer && element) observer.observe(element);
       else start();
-      // A fetcher's answer in place (a heart, a cart form) is drawn in a transition, and React holds a transition
-      // back while it reaches a part still waiting for its code: the code must load then, not when scrolled to (a
-      // heart pressed at the top of a product page would otherwise wait for the shopper to scroll). Watched on the
-      // router itself, since the hooks that tell it are held back with the transition.
-      const unsubscribe = routerOfPage()?.subscribe((state) => {
-        if ([...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")) start();
-      });
+      // A form's answer (a heart, a cart form) is drawn in a transition, and React holds a transition back while it
+      // reaches a part still waiting for its code: the code must load then, not when scrolled to (a heart pressed at
+      // the top of a product page would otherwise wait for the shopper to scroll).
+      const unsubscribe = whenPosting(start);
       return () => {
         mounted = false;
         observer?.disconnect();
-        unsubscribe?.();
+        unsubscribe();
       };
     }, [loaded]);
 

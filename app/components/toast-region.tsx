@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useState } from "react";
 import { createPortal } from "react-dom";
-import { lazyComponent } from "./lazy-component";
+import { lazyComponent, whenPosting } from "./lazy-component";
 import { useTranslation } from "~/lib/translation";
 import { useRootData } from "~/root";
 import { useDialogLayer } from "./dialogs";
 
-/** The list's code loads with the first toast: most pages never show one. */
-const ToastList = lazyComponent(() => import("./toast-list"));
+/** The list's code loads with the first toast, or while a form is posted (its answer is often one): most pages never show one. */
+const loadToastList = () => import("./toast-list");
+const ToastList = lazyComponent(loadToastList);
 
 const NO_TOASTS: never[] = [];
 
@@ -24,6 +25,7 @@ export function ToastRegion() {
     if (toasts.length > 0) setActive(true);
   }, [toasts]);
   const layer = useDialogLayer();
+  useEffect(() => whenPosting(() => void loadToastList()), []);
 
   const region = (
     <div
