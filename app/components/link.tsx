@@ -5,7 +5,7 @@ import { forwardRef } from "react";
  * Remix's Link. On the server, a link to an address of the shop given as a string is drawn as the `<a>` Remix's Link
  * draws, without the router's hooks: every page draws dozens of links, and each would resolve its address against
  * the matched routes three times (ADR 0028). The browser always gets Remix's Link, which hydrates that same markup
- * (link.test.tsx compares the two).
+ * (link.test.ts compares the two).
  */
 export const Link = typeof document === "undefined" ? forwardRef<HTMLAnchorElement, LinkProps>(ServerLink) : RemixLink;
 

@@ -51,7 +51,6 @@ export async function endEverySignIn(db: Db, userId: number, keep?: ShopSession)
     .execute();
 }
 
-/** The signed-in shopper of this session: the sign-in must exist, be unexpired, and its account active. */
 const sessionUser = preparedQuery((db, tokenHash: string, now: string) =>
   db
     .selectFrom("user_sessions as us")
@@ -61,6 +60,7 @@ const sessionUser = preparedQuery((db, tokenHash: string, now: string) =>
     .where("us.expires_at", ">", now)
     .where("u.is_active", "=", 1));
 
+/** The signed-in shopper of this session: the sign-in must exist, be unexpired, and its account active. */
 export async function signedInUser(db: Db, session: ShopSession, now = new Date()): Promise<CurrentUser | null> {
   const token = session.get("signIn");
   if (typeof token !== "string" || !token) return null;

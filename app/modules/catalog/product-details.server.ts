@@ -48,7 +48,6 @@ export interface ProductDetails {
   };
 }
 
-/** One active product of an active shop, with its options, images and running flash sale; else null. */
 const productRow = preparedQuery((db, id: number) =>
   db
     .selectFrom("products as p")
@@ -73,6 +72,7 @@ const productRow = preparedQuery((db, id: number) =>
 const productImages = preparedQuery((db, id: number) =>
   db.selectFrom("product_images").select(["id", "path", "alt"]).where("product_id", "=", id).orderBy("sort").orderBy("id"));
 
+/** One active product of an active shop, with its options, images and running flash sale; else null. */
 export async function findProductDetails(db: Db, id: number, now = new Date()): Promise<ProductDetails | null> {
   if (!Number.isSafeInteger(id) || id <= 0) return null;
   const [row] = await productRow(db, id);

@@ -212,10 +212,10 @@ export async function sendMessage(
   return { message: { id, sender, body, created_at: at, product }, conversation_id: conversationId, shop_id: conversation.shop.id, notify };
 }
 
-/** The shopper's unread messages, all shops together: the account menu's Message badge. */
 const unreadOfCustomer = preparedQuery((db, userId: number) =>
   db.selectFrom("chat_conversations").select((eb) => eb.fn.sum<number>("unread_by_customer").as("unread")).where("user_id", "=", userId));
 
+/** The shopper's unread messages, all shops together: the account menu's Message badge. */
 export async function unreadMessagesOf(db: Db, userId: number): Promise<number> {
   const [row] = await unreadOfCustomer(db, userId);
   return Number(row?.unread ?? 0);

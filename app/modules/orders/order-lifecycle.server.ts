@@ -179,13 +179,13 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderEvent
   return rows.map((row) => ({ status: row.status, at: row.created_at }));
 }
 
+const unseenOrderEvents = preparedQuery((db, userId: number) =>
+  db.selectFrom("order_events").select(["id", "order_id", "status"]).where("user_id", "=", userId).where("notified_at", "is", null).orderBy("id").limit(10));
+
 /**
  * What the shop did to the shopper's orders since their last page (oldest first), marked as told. Two requests at
  * once may both read an event before either marks it; the guarded UPDATE keeps only what this request marked.
  */
-const unseenOrderEvents = preparedQuery((db, userId: number) =>
-  db.selectFrom("order_events").select(["id", "order_id", "status"]).where("user_id", "=", userId).where("notified_at", "is", null).orderBy("id").limit(10));
-
 export async function takeOrderNews(db: Db, userId: number, now = new Date()): Promise<{ order_id: number; status: OrderStatus }[]> {
   const unseen = await unseenOrderEvents(db, userId);
   if (unseen.length === 0) return [];
