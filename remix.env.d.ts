@@ -23,6 +23,10 @@ declare module "@remix-run/server-runtime" {
     omitContentSecurityPolicy?: () => void;
     /** What the guest page cache learns while this page renders (app/lib/page-cache.server.ts). */
     page?: import("~/lib/page-cache.server").PageRecord;
+    /** A page (not a `.data` request): its signed-in shopper travels beside the loader data (lib/personal.tsx). */
+    document?: boolean;
+    /** The signed-in shopper the root loader read for this document, for entry.server (lib/personal.tsx). */
+    shopper?: import("~/lib/personal").Shopper;
   }
 }
 

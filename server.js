@@ -266,6 +266,8 @@ function loadContextFor(req, res) {
     nonce: res.locals.nonce,
     // The visitor's address (behind a trusted proxy: the forwarded one), e.g. to count blog views per visitor.
     clientIp: req.ip,
+    // A page, not a JavaScript navigation's data: the signed-in shopper's parts travel beside its loader data.
+    document: !req.path.endsWith(".data"),
     // Before a 304: the browser reuses its cached page with the policy (and nonce) it stored with it.
     omitContentSecurityPolicy: () => res.removeHeader("Content-Security-Policy"),
   };

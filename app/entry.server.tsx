@@ -14,6 +14,9 @@ import { localeWithoutSettings, translationsFor, translatorFor } from "./lib/i18
 import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnDatabaseUnavailable } from "./lib/database-unavailable.server";
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
+import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
+import { GUEST, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
+import { fillPersonal, NONCE_MARKER, ownPersonal, showsOwnRecord, templatePersonal, translateWith } from "./lib/personal.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 import stylesheet from "./tailwind.css";
 
@@ -144,32 +147,52 @@ export default async function handleRequest(
 ) {
   let locale = "en";
   let guest = false;
+  let currency: DisplayCurrency = DEFAULT_CURRENCY;
   try {
     const context = await shopContext(request);
     locale = context.locale;
     guest = context.user === null;
+    currency = context.currency;
   } catch {
     // The error page still renders, in the fallback language, and is not cached.
   }
-  const nonce = loadContext.nonce ?? "";
-  const page = (
+  const translations = translationsFor(locale);
+  const translate = translateWith(translations);
+  const { loaderData } = remixContext.staticHandlerContext;
+  const shopper = shopperOnPage(loadContext.shopper ?? GUEST, (routeId) => loaderData[routeId]);
+  const page = (nonce: string, personal: Personal) => (
     <NonceProvider value={nonce}>
-      <TranslationsProvider translations={translationsFor(locale)}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+      <TranslationsProvider translations={translations}>
+        <ServerPersonalProvider value={personal}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+        </ServerPersonalProvider>
       </TranslationsProvider>
     </NonceProvider>
   );
+  const nonce = loadContext.nonce ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  if (loadContext.shopper && keptForShoppers(request, responseStatusCode, responseHeaders, remixContext, loadContext)) {
+    // Rendered once with markers for the shopper's own texts: kept for the next signed-in shoppers (ADR 0029).
+    const template = templatePersonal(shopper, translate);
+    const { html, status } = await renderDocument(page(NONCE_MARKER, template.personal), NONCE_MARKER, responseStatusCode);
+    responseHeaders.set("Cache-Control", PERSONAL);
+    if (status === 200 && !showsOwnRecord(html, shopper)) {
+      await storePage(loadContext, { html, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
+    }
+    return new Response(fillPersonal(html, shopper, translate, currency, nonce), { status, headers: responseHeaders });
+  }
+  const personal = ownPersonal(shopper, translate, currency);
 
   const guestPage = isGuestPage(request, responseStatusCode, responseHeaders, guest);
   const shareable = guest && responseStatusCode === 200 && Boolean(loadContext.page) && !isNoStore(responseHeaders);
   if (!guestPage && !shareable) {
     responseHeaders.set("Cache-Control", PERSONAL);
     const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-    return streamDocument(page, nonce, waitForAll, responseStatusCode, responseHeaders);
+    return streamDocument(page(nonce, personal), nonce, waitForAll, responseStatusCode, responseHeaders);
   }
 
-  const { html, status } = await renderDocument(page, nonce, responseStatusCode);
+  const { html, status } = await renderDocument(page(nonce, personal), nonce, responseStatusCode);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
     return new Response(html, { status, headers: responseHeaders });
@@ -193,6 +216,25 @@ export default async function handleRequest(
     return new Response(null, { status: 304, headers: responseHeaders });
   }
   return new Response(html, { status, headers: responseHeaders });
+}
+
+/**
+ * A signed-in shopper's page that other signed-in shoppers may get too, their own texts put in: a GET answered 200,
+ * of a page whose route says its loader reads nothing of the shopper's (`handle.keptForShoppers`), without a toast.
+ */
+function keptForShoppers(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
+  const { matches, loaderData } = remixContext.staticHandlerContext;
+  const leaf = matches.at(-1)?.route.id;
+  const handle = leaf ? (remixContext.routeModules[leaf]?.handle as { keptForShoppers?: boolean } | undefined) : undefined;
+  const toasts = (loaderData.root as { toasts?: unknown[] } | undefined)?.toasts;
+  return (
+    request.method === "GET" &&
+    status === 200 &&
+    Boolean(loadContext.page) &&
+    handle?.keptForShoppers === true &&
+    toasts?.length === 0 &&
+    !isNoStore(headers)
+  );
 }
 
 /**

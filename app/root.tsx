@@ -29,15 +29,14 @@ import { ToastRegion } from "./components/toast-region";
 import { shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
 import { pusherSettings } from "./lib/live.server";
+import { ShopperData, usePersonal } from "./lib/personal";
+import { readShopper } from "./lib/personal.server";
 import { errorTitle } from "./lib/seo";
 import { useLanguage, useTranslation } from "./lib/translation";
 import { commitSession } from "./lib/session.server";
 import type { ShownToast } from "./lib/toast";
-import { cartSummary } from "./modules/cart/cart.server";
-import { unreadMessagesOf } from "./modules/chat/chat.server";
 import { takeOrderNews } from "./modules/orders/order-lifecycle.server";
 import { tabOfStatus } from "./modules/orders/order-status";
-import { wishlistIds } from "./modules/wishlist/wishlist.server";
 import stylesheet from "./tailwind.css";
 
 // The cart's texts are on every page: the floating cart tab, the cart panel and the cart toasts.
@@ -48,7 +47,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
   const { db, settings, session, locale, dir, t, user, currency } = await shopContext(request);
   const headers = new Headers();
 
@@ -60,14 +59,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (staleCurrency) session.unset("currency");
   if (toasts.length || staleCurrency) headers.append("Set-Cookie", await commitSession(session));
 
-  const [cart, orderNews, wishlist, unreadMessages] = await Promise.all([
-    user ? cartSummary(db, user.id) : { count: 0, total: 0 },
+  const [shopper, orderNews] = await Promise.all([
+    readShopper(db, user),
     // What the shop did to the shopper's orders since their last page, told once.
     user ? takeOrderNews(db, user.id) : [],
-    user ? wishlistIds(db, user.id) : [],
-    user ? unreadMessagesOf(db, user.id) : 0,
   ]);
   const pusher = pusherSettings();
+  // A page carries the signed-in shopper beside its loader data, so that it can be kept for other shoppers too.
+  if (user && loadContext.document) loadContext.shopper = shopper;
 
   return data(
     {
@@ -100,17 +99,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       themeColors: settings.themeColors,
       currency,
       categories: settings.categories,
-      user: user && { id: user.id, name: user.name, phone: user.phone, phone_code: user.phone_code, profile_photo: user.profile_photo },
-      counts: { wishlist: wishlist.length, cart: cart.count, messages: unreadMessages },
+      /** The shopper's own parts of the page (lib/personal.tsx); a signed-in page's are in its data block instead. */
+      shopper: user && loadContext.document ? ("inline" as const) : shopper,
       /** How a signed-in browser hears live updates: Pusher's public key and cluster, or null for /live (SSE). */
       livePusher: pusher && { key: pusher.key, cluster: pusher.cluster },
-      /**
-       * The products in the signed-in shopper's wishlist: the hearts of every card and product page. Signed-in pages
-       * are never kept by the guest page cache, and a guest has none.
-       */
-      wishlist,
-      /** The cart's total (minor units) for the floating cart tab. */
-      cartTotal: cart.total,
       toasts: toasts.map((toast): ShownToast => ({
         id: toast.id,
         kind: toast.kind,
@@ -185,6 +177,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {ownToasts ? null : <ToastRegion />}
         </DialogHost>
         <ScrollRestoration nonce={nonce} />
+        <ShopperData />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -203,7 +196,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
 
 export default function App() {
   const root = useRootData();
-  showsSignedInShopper = Boolean(root?.user);
+  const { signedIn } = usePersonal();
+  showsSignedInShopper = signedIn;
   const page = useMatches().at(-1);
   const shell = page && shellFor(page.id);
   return (
@@ -216,7 +210,7 @@ export default function App() {
         <Outlet />
       )}
       {shell ? <FloatingCartTab /> : null}
-      {root?.user ? <LiveUpdates userId={root.user.id} pusher={root.livePusher} /> : null}
+      {root && signedIn ? <LiveUpdates pusher={root.livePusher} /> : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 // `npm run bench:render`: the server's CPU time per rendered page for a signed-in shopper (issue 17), on the 100k
 // catalogue. Starts the production server (one process), signs a shopper in, puts products from several shops in
-// their cart, then asks as that shopper for random product pages, random list pages (page and sort) and the cart,
+// their cart, then asks as that shopper for random product pages, one product page again and again (kept for signed-in
+// shoppers, ADR 0029), random list pages (page and sort) and the cart,
 // and divides the server's CPU time (user + system, all its threads, from /proc) by the requests: steadier than
 // req/s on a shared machine, though a busy one still inflates it. `--profile` also runs the server under `node --cpu-prof` and splits
 // its samples during each page's requests by what they were doing. `--quick` asks fewer pages (to try the harness).
@@ -204,6 +205,8 @@ async function main() {
     const random = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
     const kinds: PageKind[] = [
       { name: "product page, a random one of 100k", path: () => `/products/${random(ids)}/details` },
+      // The same page again: kept for signed-in shoppers, their own parts put in (ADR 0029).
+      { name: "product page kept for signed-in shoppers (one page)", path: () => `/products/${ids[0]}/details` },
       { name: "product list, a random page of the first 100 and a sort", path: () => `/products?sort=${random(["newest", "popular", "price_low_high"])}&page=${1 + Math.floor(Math.random() * 100)}` },
       { name: `cart (${CART_PRODUCTS} products of ${CART_PRODUCTS} shops)`, path: () => "/cart" },
       { name: "/healthz (the floor)", path: () => "/healthz" },

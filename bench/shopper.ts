@@ -35,23 +35,31 @@ export async function signedInShopper(base: string, file: string) {
       headers: { Origin: base },
       redirect: "manual",
     });
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("bazaar_session="))?.split(";")[0];
+    // The session cookie as a browser keeps it: each answer may rewrite it (a toast added, then shown and dropped).
+    const sessionOf = (answer: Response) => answer.headers.getSetCookie().find((c) => c.startsWith("bazaar_session="))?.split(";")[0];
+    let cookie = sessionOf(response);
     if (!cookie) throw new Error(`the shopper could not sign in (${response.status})`);
+    const follow = (answer: Response) => {
+      cookie = sessionOf(answer) ?? cookie;
+      return answer;
+    };
     // Into the cart as a shopper does it: the product page's own form, with its first choices.
     for (const id of oneEachShop) {
-      const page = await (await fetch(`${base}/products/${id}/details`, { headers: { Cookie: cookie } })).text();
+      const page = await follow(await fetch(`${base}/products/${id}/details`, { headers: { Cookie: cookie } })).text();
       const form = formsOf(page).find((f) => f.action === "/cart/add")!;
       const add = form.controls.find((c) => c.type === "submit" && !c.name)!;
-      const added = await fetch(`${base}/cart/add`, {
+      const added = follow(await fetch(`${base}/cart/add`, {
         method: "POST",
         body: new URLSearchParams(successfulControls(form, add)),
         headers: { Cookie: cookie, Origin: base },
         redirect: "manual",
-      });
+      }));
       if (added.status !== 303) throw new Error(`adding product ${id} to the cart answered ${added.status}`);
     }
     const inCart = await db.selectFrom("cart_items").select((eb) => eb.fn.countAll<number>().as("n")).innerJoin("users", "users.id", "cart_items.user_id").where("users.email", "=", SHOPPER).executeTakeFirstOrThrow();
     if (Number(inCart.n) !== oneEachShop.length) throw new Error(`the cart holds ${inCart.n} products, not ${oneEachShop.length}`);
+    // One page shows (and so drops) the toasts of signing in and adding: the measured pages have none, as a browser's.
+    await follow(await fetch(`${base}/`, { headers: { Cookie: cookie } })).text();
     return { cookie, ids };
   } finally {
     await db.destroy();

@@ -1,7 +1,8 @@
 import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { UserIcon } from "./icons";
-import { CurrentMark, NumberInSentence } from "./text-only";
+import { usePersonal } from "~/lib/personal";
+import { CurrentMark, PersonalCount } from "./text-only";
 
 const items = [
   { to: "/dashboard", key: "account.menu.dashboard" },
@@ -26,13 +27,12 @@ function currentUnder(item: (typeof items)[number], pathname: string) {
 /** The account area's left menu: photo, name and phone, then the account links (spec §2). */
 export function AccountMenu({
   user,
-  unreadMessages,
 }: {
   user: { name: string; phone: string | null; phone_code: string | null; profile_photo: string | null };
-  unreadMessages: number;
 }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const personal = usePersonal();
   return (
     <nav aria-label={t("a11y.accountNavigation")} className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-4 flex items-center gap-3 border-b border-slate-200 pb-4">
@@ -58,9 +58,9 @@ export function AccountMenu({
               {({ isActive }) => (
                 <>
                   <span>{t(item.key)}{isActive || currentUnder(item, pathname) ? <CurrentMark /> : null}</span>
-                  {"badge" in item && unreadMessages > 0 ? (
+                  {"badge" in item && personal.flag("unread") ? (
                     <span className="rounded-full bg-green-700 px-2 text-xs font-bold text-white">
-                      <NumberInSentence sentence={t("account.menu.unreadMessages", { count: unreadMessages })} number={String(unreadMessages)} />
+                      <PersonalCount name="unread" />
                     </span>
                   ) : null}
                 </>

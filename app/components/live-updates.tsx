@@ -1,5 +1,6 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { usePersonal } from "~/lib/personal";
 import { useEventSource } from "remix-utils/sse/react";
 
 /** Pusher's public key and cluster when the shop uses Pusher; null for the shop's own Server-Sent Events. */
@@ -10,8 +11,12 @@ export type LivePusher = { key: string; cluster: string } | null;
  * reload: each event (it says only what changed) reloads the page's data, which brings the new message, the
  * unread badges and the header along. Without JavaScript the same shows on the next page.
  */
-export function LiveUpdates({ userId, pusher }: { userId: number; pusher: LivePusher }) {
+export function LiveUpdates({ pusher }: { pusher: LivePusher }) {
   const { revalidate } = useRevalidator();
+  // Read in the browser only (in the effect): a page rendered to be kept for many shoppers has no shopper of its own.
+  const current = usePersonal();
+  const personal = useRef(current);
+  personal.current = current;
   const inConsole = useLocation().pathname.startsWith("/shop-console");
   const latest = useEventSource(inConsole ? "/live?from=console" : "/live", { event: "live", enabled: pusher === null });
   useEffect(() => {
@@ -19,7 +24,8 @@ export function LiveUpdates({ userId, pusher }: { userId: number; pusher: LivePu
   }, [latest, revalidate]);
 
   useEffect(() => {
-    if (!pusher) return;
+    const userId = personal.current.user()?.id;
+    if (!pusher || userId === undefined) return;
     let stopped = false;
     let disconnect = () => {};
     void import("pusher-js").then(({ default: Pusher }) => {
@@ -32,6 +38,6 @@ export function LiveUpdates({ userId, pusher }: { userId: number; pusher: LivePu
       stopped = true;
       disconnect();
     };
-  }, [pusher, userId, revalidate]);
+  }, [pusher, revalidate]);
   return null;
 }

@@ -9,8 +9,8 @@ import { DialogLink } from "./dialogs";
 import { Dropdown } from "./dropdown";
 import { BagIcon, ChevronDownIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { SearchForm } from "./search-form";
-import { useUnreadMessages } from "./chat/use-unread-messages";
-import { NumberInSentence, TextSeparator } from "./text-only";
+import { usePersonal } from "~/lib/personal";
+import { PersonalCount, TextSeparator } from "./text-only";
 
 /** Which of the header's parts is open on a small screen with JavaScript (the search row or the menu). */
 export type MobilePanel = "search" | "menu" | null;
@@ -33,8 +33,8 @@ const userLinks = [
 export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: MobilePanel; onPanel: (panel: MobilePanel) => void }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { shell, user, counts } = root;
-  const unreadMessages = useUnreadMessages();
+  const { shell } = root;
+  const personal = usePersonal();
   const location = useLocation();
   // After logging in the shopper comes back here (the login page itself is no place to return to).
   const here = `${location.pathname}${location.search}`;
@@ -60,25 +60,25 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
             </button>
           ) : null}
 
-          <WishlistLink signedIn={user !== null} className="relative flex p-1">
+          <WishlistLink signedIn={personal.signedIn} className="relative flex p-1">
             <HeartIcon className="h-6 w-6" />
-            <NumberInSentence sentence={t("header.wishlistCount", { count: counts.wishlist })} number={String(counts.wishlist)} className={badge} />
+            <PersonalCount name="wishlist" className={badge} />
           </WishlistLink>
           <TextSeparator />
-          <CartLink signedIn={user !== null} className="relative flex p-1">
+          <CartLink signedIn={personal.signedIn} className="relative flex p-1">
             <BagIcon className="h-6 w-6" />
-            <NumberInSentence sentence={t("header.cartCount", { count: counts.cart })} number={String(counts.cart)} className={badge} />
+            <PersonalCount name="cart" className={badge} />
           </CartLink>
           <TextSeparator />
 
-          {user ? (
+          {personal.signedIn ? (
             <Dropdown
               summaryClassName="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-slate-100 md:px-2"
               summary={
                 <>
                   {/* The name beside it says whose photo it is. */}
-                  {user.profile_photo ? <img src={user.profile_photo} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
-                  <span className="sr-only max-w-[10rem] truncate text-sm font-medium md:not-sr-only">{user.name}</span>
+                  {personal.flag("user.photo") ? <img src={personal.text("user.photo")} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" /> : <UserIcon />}
+                  <span className="sr-only max-w-[10rem] truncate text-sm font-medium md:not-sr-only">{personal.text("user.name")}</span>
                   <ChevronDownIcon className="hidden h-4 w-4 md:block" />
                 </>
               }
@@ -88,9 +88,9 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
                   <li key={link.to}>
                     <Link to={link.to} className="dropdown-item">
                       {t(link.key)}
-                      {"badge" in link && unreadMessages > 0 ? (
+                      {"badge" in link && personal.flag("unread") ? (
                         <span className="ms-2 rounded-full bg-green-700 px-2 text-xs font-bold text-white">
-                          <NumberInSentence sentence={t("account.menu.unreadMessages", { count: unreadMessages })} number={String(unreadMessages)} />
+                          <PersonalCount name="unread" />
                         </span>
                       ) : null}
                     </Link>

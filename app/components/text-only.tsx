@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { sentenceAround, usePersonal, type CountSentence } from "~/lib/personal";
 import { useTranslation } from "~/lib/translation";
 
 /*
@@ -16,8 +17,19 @@ export function TextSeparator({ children = " · " }: { children?: ReactNode }) {
  * figure beside stars): the words around the number are visually hidden, so every client reads the number once.
  */
 export function NumberInSentence({ sentence, number, className }: { sentence: string; number: string; className?: string }) {
-  const at = sentence.indexOf(number);
-  if (at === -1) {
+  const around = sentenceAround(sentence, number);
+  return <SentenceParts around={around} sentence={sentence} number={number} className={className} />;
+}
+
+/** NumberInSentence for a count of the shopper's own (the header's badges), from the page's personal texts. */
+export function PersonalCount({ name, className }: { name: CountSentence; className?: string }) {
+  const personal = usePersonal();
+  const around = personal.flag(`${name}.inSentence`) ? { before: personal.text(`${name}.before`), after: personal.text(`${name}.after`) } : null;
+  return <SentenceParts around={around} sentence={personal.text(`${name}.sentence`)} number={personal.text(`${name}.number`)} className={className} />;
+}
+
+function SentenceParts({ around, sentence, number, className }: { around: { before: string; after: string } | null; sentence: string; number: string; className?: string }) {
+  if (!around) {
     return (
       <>
         <span className="sr-only">{sentence}</span>
@@ -27,9 +39,9 @@ export function NumberInSentence({ sentence, number, className }: { sentence: st
   }
   return (
     <>
-      <span className="sr-only">{sentence.slice(0, at)}</span>
+      <span className="sr-only">{around.before}</span>
       <span className={className}>{number}</span>
-      <span className="sr-only">{sentence.slice(at + number.length)}</span>
+      <span className="sr-only">{around.after}</span>
     </>
   );
 }

@@ -1,16 +1,8 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useMemo } from "react";
+import { usePersonal } from "~/lib/personal";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useRootData } from "~/root";
 import { HeartIcon } from "./icons";
-
-/** Whether the signed-in shopper's wishlist holds this product (the root's list; a guest's is empty). */
-export function useInWishlist(productId: number): boolean {
-  const ids = useRootData()?.wishlist;
-  const set = useMemo(() => new Set(ids ?? []), [ids]);
-  return set.has(productId);
-}
 
 /**
  * The heart of a product (spec §2): a form of its own posting `product_id` and `intent` (add or remove, what the
@@ -32,7 +24,7 @@ export function WishlistHeart({
   const fetcher = useFetcher();
   const hydrated = useHydrated();
   const location = useLocation();
-  const saved = useInWishlist(product.id);
+  const saved = usePersonal().inWishlist(product.id);
   // While the post is on its way the heart already shows what was asked for.
   const pending = fetcher.formData?.get("intent");
   const inWishlist = typeof pending === "string" ? pending === "add" : saved;

@@ -6,6 +6,9 @@ export interface DisplayCurrency {
   position: "prefix" | "suffix";
 }
 
+/** What prices are shown in before the shop's settings are known. */
+export const DEFAULT_CURRENCY: DisplayCurrency = { name: "USD", symbol: "$", rate_from_default: 1, position: "prefix" };
+
 const amountFormat = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

@@ -3,14 +3,19 @@ import { gzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";
 import type { Settings } from "~/modules/settings/settings.server";
+import { hasOrderNews } from "~/modules/orders/order-lifecycle.server";
 import { shopContext, type ShopContext } from "./context.server";
-import { localeCookieHeader } from "./i18n.server";
+import { localeCookieHeader, translationsFor } from "./i18n.server";
+import type { Shopper } from "./personal";
+import { dependencyValue, fillPersonal, readShopper, translateWith, type Dependency } from "./personal.server";
 import { applyVisit, type Visit } from "./visits.server";
 
 /**
  * A short-lived, in-process cache of whole guest pages (docs/decisions/0007-guest-page-cache.md). Rendering a
  * catalogue page costs tens of milliseconds; the same page for the next guest costs a map lookup. What opening
  * the page does (a counted view, the recently viewed list) is recorded as visits and replayed on every hit.
+ * Signed-in shoppers get catalogue pages from it too, kept with markers where their own texts go and filled in
+ * for each of them (docs/decisions/0029-kept-pages-for-signed-in-shoppers.md).
  */
 
 /** What may make two guests' pages differ besides the key: read from their session. */
@@ -31,8 +36,9 @@ export interface PageRecord {
 
 /** What a guest's request is looked up by, read from the request as it arrived. */
 interface Lookup {
-  /** The part every guest with the same language, currency and shop settings shares. */
+  /** The part every guest (or every signed-in shopper) with the same language, currency and shop settings shares. */
   key: string;
+  context: ShopContext;
   sessionValues: Record<SessionInput, string>;
   /** The language cookie this answer sets, if any (made again on every hit). */
   languageCookie: string | null;
@@ -47,6 +53,8 @@ interface CachedPage {
    */
   rendered: { html: string; nonce: string } | null;
   shared: SharedPage | null;
+  /** A signed-in shopper's page: rendered with markers, filled in for each shopper on a hit (lib/personal.server). */
+  template: string | null;
   status: number;
   headers: [string, string][];
   visits: Visit[];
@@ -83,6 +91,8 @@ const pages = new Map<string, CachedPage>();
 const keptTargets = new Map<string, number>();
 /** Which session inputs the page at a key depends on (learnt when it is stored). */
 const dependencies = new Map<string, SessionInput[]>();
+/** Which personal parts a signed-in shopper's page at a key depends on (learnt when it is stored). */
+const personalDependencies = new Map<string, Dependency[]>();
 let storedBytes = 0;
 
 export const pageCacheEnabled = () => TTL_MS > 0;
@@ -103,12 +113,13 @@ async function lookupOf(request: Request): Promise<Lookup | null> {
   const context = await shopContext(request);
   const { session, user, settings, locale, currency } = context;
   // Toasts are shown once; a stale currency choice is rewritten: such answers are personal.
-  if (user || session.has("toasts") || (session.has("currency") && session.get("currency") !== currency.name)) return null;
+  if (session.has("toasts") || (session.has("currency") && session.get("currency") !== currency.name)) return null;
   const sessionValues = Object.fromEntries(
     Object.entries(sessionInputs).map(([input, read]) => [input, read(context)]),
   ) as Record<SessionInput, string>;
   return {
-    key: [settingsGeneration(settings), locale, currency.name, url.origin, target(url)].join("\n"),
+    key: [user ? "signed in" : "guest", settingsGeneration(settings), locale, currency.name, url.origin, target(url)].join("\n"),
+    context,
     sessionValues,
     languageCookie: await localeCookieHeader(request, locale),
   };
@@ -116,6 +127,13 @@ async function lookupOf(request: Request): Promise<Lookup | null> {
 
 const variantKey = (key: string, inputs: readonly SessionInput[], values: Record<SessionInput, string>) =>
   inputs.length ? `${key}\n${inputs.map((input) => `${input}=${values[input]}`).join("\n")}` : key;
+
+/** A signed-in shopper's variant of a kept page: the values of the personal parts it depends on. */
+function personalVariantKey(key: string, context: ShopContext, shopper: Shopper, depends: readonly Dependency[]) {
+  if (!depends.length) return key;
+  const translate = translateWith(translationsFor(context.locale));
+  return `${key}\n${depends.map((dependency) => `${dependency}=${dependencyValue(shopper, translate, dependency) ? 1 : 0}`).join("\n")}`;
+}
 
 /**
  * Answers a guest's GET from the cache, or returns null and leaves a record in the load context for
@@ -127,23 +145,47 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
   if (!keptTargets.has(target(new URL(request.url)))) return null;
   const lookup = await lookupOf(request);
   if (!lookup) return null;
-  const fullKey = variantKey(lookup.key, dependencies.get(lookup.key) ?? [], lookup.sessionValues);
+  const { context } = lookup;
+  let fullKey = variantKey(lookup.key, dependencies.get(lookup.key) ?? [], lookup.sessionValues);
+  let shopper: Shopper | null = null;
+  if (context.user) {
+    const depends = personalDependencies.get(lookup.key);
+    // News of the shopper's orders is told by the page it renders next (the root loader's toasts).
+    if (!depends || (await hasOrderNews(context.db, context.user.id))) return null;
+    shopper = await readShopper(context.db, context.user);
+    fullKey = personalVariantKey(fullKey, context, shopper, depends);
+  }
   const page = pages.get(fullKey);
   if (!page) return null;
   if (page.expires <= Date.now()) {
     forget(fullKey, page);
     return null;
   }
-  const context = await shopContext(request);
   pages.delete(fullKey);
   pages.set(fullKey, page); // most recently used last
-  const shared = share(page);
 
   const cookies = lookup.languageCookie ? [lookup.languageCookie] : [];
   for (const visit of page.visits) {
     const { cookie } = await applyVisit(context, loadContext, visit);
     if (cookie) cookies.push(cookie);
   }
+  if (page.template && shopper) {
+    const html = fillPersonal(page.template, shopper, translateWith(translationsFor(context.locale)), context.currency, loadContext.nonce ?? "");
+    return {
+      status: page.status,
+      headers: [
+        ...withoutValidators(page.headers),
+        ["Cache-Control", "private, no-store"],
+        ["X-Cache", "hit"],
+        ...cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
+      ],
+      body: request.method === "HEAD" ? null : Buffer.from(html),
+      // The page carries this response's nonce, as a rendered one does.
+      scriptHashes: null,
+      omitContentSecurityPolicy: false,
+    };
+  }
+  const shared = share(page);
   const gzip = /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
   const headers: [string, string][] = [...page.headers, ["ETag", shared.etag], ["X-Cache", "hit"]];
   const body = request.method === "HEAD" ? null : gzip ? shared.gzip : shared.html;
@@ -191,14 +233,20 @@ const withoutValidators = (headers: [string, string][]) =>
   headers.filter(([name]) => !/^(etag|cache-control)$/i.test(name));
 
 /**
- * Keeps a rendered guest page for the next guests. `headers` are the page's response headers; its
- * Set-Cookie values must all be made again on a hit (the language cookie, visits), else it is not kept.
+ * Keeps a rendered guest page for the next guests, or a signed-in shopper's page rendered with markers (`personal`:
+ * what it depends on, and the shopper it was rendered for) for the next signed-in shoppers. `headers` are the page's
+ * response headers; its Set-Cookie values must all be made again on a hit (the language cookie, visits), else it
+ * is not kept.
  */
-export async function storePage(loadContext: AppLoadContext, page: { html: string; status: number; headers: Headers }): Promise<boolean> {
+export async function storePage(
+  loadContext: AppLoadContext,
+  page: { html: string; status: number; headers: Headers },
+  personal?: { dependencies: Iterable<Dependency>; shopper: Shopper },
+): Promise<boolean> {
   const record = loadContext.page;
   if (!record || page.status !== 200) return false;
   const lookup = await lookupOf(record.request);
-  if (!lookup) return false;
+  if (!lookup || Boolean(lookup.context.user) !== Boolean(personal)) return false;
   // Compared by name=value: the attributes may carry an expiry date that moves with the clock.
   const pair = (cookie: string) => cookie.split(";")[0];
   const remade = new Set([...record.visitCookies, ...(lookup.languageCookie ? [lookup.languageCookie] : [])].map(pair));
@@ -207,7 +255,13 @@ export async function storePage(loadContext: AppLoadContext, page: { html: strin
   const inputs = [...record.inputs].sort();
   dependencies.set(lookup.key, inputs);
   if (dependencies.size > 100_000) dependencies.clear();
-  const fullKey = variantKey(lookup.key, inputs, lookup.sessionValues);
+  let fullKey = variantKey(lookup.key, inputs, lookup.sessionValues);
+  if (personal) {
+    const depends = [...personal.dependencies].sort();
+    personalDependencies.set(lookup.key, depends);
+    if (personalDependencies.size > 100_000) personalDependencies.clear();
+    fullKey = personalVariantKey(fullKey, lookup.context, personal.shopper, depends);
+  }
   const previous = pages.get(fullKey);
   if (previous) forget(fullKey, previous);
 
@@ -215,8 +269,9 @@ export async function storePage(loadContext: AppLoadContext, page: { html: strin
   const path = target(new URL(record.request.url));
   const entry: CachedPage = {
     target: path,
-    rendered: { html: page.html, nonce: loadContext.nonce ?? "" },
+    rendered: personal ? null : { html: page.html, nonce: loadContext.nonce ?? "" },
     shared: null,
+    template: personal ? page.html : null,
     status: page.status,
     headers,
     visits: record.visits,

@@ -1,9 +1,9 @@
 import { useRootData } from "~/root";
-import { formatMoney, type DisplayCurrency } from "./money";
+import { DEFAULT_CURRENCY, formatMoney, type DisplayCurrency } from "./money";
 
 /** formatMoney bound to the shopper's selected currency, or to `currency` (the one an order was placed in). */
 export function useMoney(currency?: DisplayCurrency) {
   const selected = useRootData()?.currency;
   return (minorUnits: number) =>
-    formatMoney(minorUnits, currency ?? selected ?? { name: "USD", symbol: "$", rate_from_default: 1, position: "prefix" });
+    formatMoney(minorUnits, currency ?? selected ?? DEFAULT_CURRENCY);
 }

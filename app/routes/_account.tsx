@@ -4,8 +4,7 @@ import { AccountMenu } from "~/components/account-menu";
 import { ToastRegion } from "~/components/toast-region";
 import { requireUser } from "~/lib/auth.server";
 import { requireUserOrLogin } from "~/lib/login-first.server";
-import { useUnreadMessages } from "~/components/chat/use-unread-messages";
-import { useRootData } from "~/root";
+import { usePersonal } from "~/lib/personal";
 
 /**
  * Account layout: only for a signed-in shopper; a guest is sent to / (spec §2), except from /wishlist and /massages,
@@ -22,12 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AccountLayout() {
-  const user = useRootData()?.user;
-  const unreadMessages = useUnreadMessages();
+  // Account pages are never kept for other shoppers (ADR 0029): they read the shopper's own record.
+  const user = usePersonal().user();
   if (!user) return null;
   return (
     <div className="container-shop grid gap-6 py-8 md:grid-cols-[16rem_1fr]">
-      <AccountMenu user={user} unreadMessages={unreadMessages} />
+      <AccountMenu user={user} />
       <main id="main" className="min-w-0">
         <ToastRegion />
         <Outlet />

@@ -18,7 +18,8 @@ import { listTopRatedShops } from "~/modules/shops/top-shops.server";
 import { useRootData } from "~/root";
 
 // The flash-sale countdown's wording lives in the product namespace.
-export const handle = { i18n: ["catalog", "product"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["catalog", "product"], keptForShoppers: true };
 
 /** Not-shown facts: 10 categories, 6 popular products, 8 shops; Just For You grows 12 at a time. */
 const HOME_CATEGORIES = 10;

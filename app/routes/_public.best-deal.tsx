@@ -3,7 +3,8 @@ import { CuratedListPage, curatedListMeta } from "~/components/curated-list-page
 import { shopContext } from "~/lib/context.server";
 import { loadCuratedList } from "~/modules/catalog/curated-lists.server";
 
-export const handle = { i18n: ["catalog"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["catalog"], keptForShoppers: true };
 
 /** Best deals: every product sold below its list price. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -8,7 +8,8 @@ import { pageMeta } from "~/lib/seo";
 import { findCategory } from "~/modules/catalog/categories.server";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
 
-export const handle = { i18n: ["catalog"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["catalog"], keptForShoppers: true };
 
 /**
  * One category's products. Both readings of the URL (spec §2): /categories/{slug} and /categories/{id},

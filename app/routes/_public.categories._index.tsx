@@ -5,7 +5,8 @@ import { useTranslation } from "~/lib/translation";
 import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 
-export const handle = { i18n: ["catalog"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["catalog"], keptForShoppers: true };
 
 /** Every category with its sub-categories. */
 export async function loader({ request }: LoaderFunctionArgs) {

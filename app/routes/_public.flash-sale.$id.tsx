@@ -10,7 +10,8 @@ import { parseProductFilters } from "~/modules/catalog/products.server";
 import { useRootData } from "~/root";
 
 // The countdown's wording lives with the product page's (product namespace).
-export const handle = { i18n: ["catalog", "product"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["catalog", "product"], keptForShoppers: true };
 
 /** A flash sale and its products, 18 a page, at the sale price while it runs; unknown ids are a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -27,7 +27,8 @@ import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, UPDATE_
 import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { useRootData } from "~/root";
 
-export const handle = { i18n: ["product"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["product"], keptForShoppers: true };
 
 export async function loader({ request, params, context: loadContext }: LoaderFunctionArgs) {
   const context = await shopContext(request);

@@ -8,7 +8,8 @@ import { listProducts, parseProductFilters } from "~/modules/catalog/products.se
 import { searchTerms } from "~/modules/catalog/search.server";
 import { useRootData } from "~/root";
 
-export const handle = { i18n: ["catalog"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["catalog"], keptForShoppers: true };
 
 /** All products, and the search results (the named route 'products'): GET /products?search=… */
 export async function loader({ request }: LoaderFunctionArgs) {

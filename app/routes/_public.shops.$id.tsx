@@ -16,7 +16,8 @@ import { parseId } from "~/modules/catalog/product-options";
 import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { findShop, listShopProducts, SHOP_PRODUCTS_PER_PAGE } from "~/modules/shops/shops.server";
 
-export const handle = { i18n: ["product"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["product"], keptForShoppers: true };
 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,7 +8,8 @@ import { pageMeta } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination.server";
 import { listShops, SHOPS_PER_PAGE } from "~/modules/shops/shops.server";
 
-export const handle = { i18n: ["product"] };
+// Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
+export const handle = { i18n: ["product"], keptForShoppers: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, t } = await shopContext(request);

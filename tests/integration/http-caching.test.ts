@@ -207,7 +207,7 @@ describe.skipIf(!built)("HTTP caching of pages (server.js)", () => {
       }
     });
 
-    it("never serves a cached page to a signed-in shopper", async () => {
+    it("never serves a guest's cached page to a signed-in shopper", async () => {
       await get("/shops", { Cookie: english });
       expect((await get("/shops", { Cookie: english })).headers.get("X-Cache")).toBe("hit");
       const signedIn = await get("/shops", { Cookie: `${english}; ${await signedInCookie(1)}` });

@@ -182,6 +182,11 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderEvent
 const unseenOrderEvents = preparedQuery((db, userId: number) =>
   db.selectFrom("order_events").select(["id", "order_id", "status"]).where("user_id", "=", userId).where("notified_at", "is", null).orderBy("id").limit(10));
 
+/** Whether the shop did something to the shopper's orders that their next page must tell (without marking it told). */
+export async function hasOrderNews(db: Db, userId: number): Promise<boolean> {
+  return (await unseenOrderEvents(db, userId)).length > 0;
+}
+
 /**
  * What the shop did to the shopper's orders since their last page (oldest first), marked as told. Two requests at
  * once may both read an event before either marks it; the guarded UPDATE keeps only what this request marked.

@@ -1,0 +1,112 @@
+import { cartSummary } from "~/modules/cart/cart.server";
+import { unreadMessagesOf } from "~/modules/chat/chat.server";
+import { wishlistIds } from "~/modules/wishlist/wishlist.server";
+import type { Db } from "./db.server";
+import type { DisplayCurrency } from "./money";
+import { GUEST, personalFlag, personalTexts, scriptJson, type Personal, type PersonalFlag, type PersonalText, type Shopper, type ShopperUser, type Translate } from "./personal";
+import type { Translations } from "./translation";
+
+/** The shopper's own parts of every page (lib/personal.tsx), read for the root loader and for kept pages. */
+export async function readShopper(db: Db, user: ShopperUser | null): Promise<Shopper> {
+  if (!user) return GUEST;
+  const [cart, wishlist, messages] = await Promise.all([cartSummary(db, user.id), wishlistIds(db, user.id), unreadMessagesOf(db, user.id)]);
+  const { id, name, phone, phone_code, profile_photo } = user;
+  return {
+    user: { id, name, phone, phone_code, profile_photo },
+    counts: { wishlist: wishlist.length, cart: cart.count, messages },
+    wishlist,
+    cartTotal: cart.total,
+  };
+}
+
+export const translateWith = (translations: Translations): Translate => (namespace, key, values) => translations.t(namespace, key, values as never);
+
+/**
+ * What a page may depend on besides its address: a flag (lib/personal.tsx) or whether a product is in the
+ * wishlist (`wishlist:<id>`). A kept page is kept once per combination of the values of what it read.
+ */
+export type Dependency = PersonalFlag | `wishlist:${number}`;
+
+export function dependencyValue(shopper: Shopper, translate: Translate, dependency: Dependency): boolean {
+  return dependency.startsWith("wishlist:")
+    ? shopper.wishlist.includes(Number(dependency.slice("wishlist:".length)))
+    : personalFlag(shopper, translate, dependency as PersonalFlag);
+}
+
+/*
+ * A page rendered to be kept has a marker wherever it shows a personal text, its nonce or the shopper's data
+ * block: characters of Unicode's private use area, which no text of the shop contains and which HTML, attribute
+ * and JSON escaping all leave as they are.
+ */
+const marker = (name: string) => `\uE000${name}\uE001`;
+const MARKERS = /\uE000([\w.]+)\uE001/g;
+const NONCE = "nonce";
+const SHOPPER_JSON = "json";
+export const NONCE_MARKER = marker(NONCE);
+
+/** A page rendered with markers: it may be kept, and a shopper's texts put in (fillPersonal). */
+export interface PersonalTemplate {
+  personal: Personal;
+  /** What the render read: the page is kept per combination of their values. */
+  dependencies: Set<Dependency>;
+}
+
+/** The personal parts for a page that is rendered to be kept. */
+export function templatePersonal(shopper: Shopper, translate: Translate): PersonalTemplate {
+  const dependencies = new Set<Dependency>();
+  const wishlist = new Set(shopper.wishlist);
+  return {
+    dependencies,
+    personal: {
+      signedIn: shopper.user !== null,
+      text: (name) => marker(name),
+      flag: (name) => {
+        dependencies.add(name);
+        return personalFlag(shopper, translate, name);
+      },
+      inWishlist: (productId) => {
+        dependencies.add(`wishlist:${productId}`);
+        return wishlist.has(productId);
+      },
+      user: () => {
+        throw new Error("A page rendered to be kept for other shoppers read the shopper's own record");
+      },
+      json: () => marker(SHOPPER_JSON),
+    },
+  };
+}
+
+/** The personal parts of a page rendered for this shopper only. */
+export function ownPersonal(shopper: Shopper, translate: Translate, currency: DisplayCurrency): Personal {
+  let texts: Record<PersonalText, string> | null = null;
+  const wishlist = new Set(shopper.wishlist);
+  return {
+    signedIn: shopper.user !== null,
+    text: (name) => (texts ??= personalTexts(shopper, translate, currency))[name],
+    flag: (name) => personalFlag(shopper, translate, name),
+    inWishlist: (productId) => wishlist.has(productId),
+    user: () => shopper.user,
+    json: () => scriptJson(shopper),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
+
+/** A kept page for this shopper: their texts (escaped as React escapes), their data block and the response's nonce. */
+export function fillPersonal(template: string, shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string): string {
+  const texts = personalTexts(shopper, translate, currency);
+  return template.replace(MARKERS, (_, name: string) =>
+    name === NONCE ? nonce : name === SHOPPER_JSON ? scriptJson(shopper) : escapeHtml(texts[name as PersonalText] ?? ""),
+  );
+}
+
+/**
+ * Whether a page rendered with markers still shows something of the shopper's own record: then a component read
+ * it around usePersonal, and the page must not be kept for anyone else.
+ */
+export function showsOwnRecord(html: string, shopper: Shopper): boolean {
+  const { user } = shopper;
+  if (!user) return false;
+  return [user.name, user.profile_photo, user.phone].some((value) => value && value.length >= 3 && html.includes(escapeHtml(value)));
+}

@@ -1,0 +1,120 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
+import { createDb, type Db } from "~/lib/db.server";
+import { recordOrderEvent } from "~/modules/orders/order-lifecycle.server";
+import { makeOrder, stockedProduct } from "./support/orders";
+import { built, sessionCookieOf, startServer, type RunningServer } from "./support/server";
+
+/*
+ * Catalogue pages kept for signed-in shoppers (ADR 0029): rendered once with markers where the shopper's own texts
+ * go, and filled in for each shopper. What one shopper gets from the kept page must be exactly what a render for
+ * them gives, and nothing of another shopper's.
+ */
+describe.skipIf(!built)("catalogue pages kept for signed-in shoppers", () => {
+  const SESSION_SECRET = "kept-pages-secret";
+  let server: RunningServer;
+  /** The same shop and database, without the page cache: every page rendered for its shopper. */
+  let rendering: RunningServer;
+  let db: Db;
+  const shoppers: { id: number; name: string; email: string | null; cookie: string }[] = [];
+  let productPath: string;
+  let productId: number;
+
+  const get = (base: string, url: string, cookie: string) => fetch(`${base}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  /** The page without what differs between two answers of the same page: the nonce and the server's address. */
+  const comparable = (html: string) => html.replace(/ nonce="[^"]*"/g, "").replace(/http:\/\/127\.0\.0\.1:\d+/g, "");
+
+  async function signIn(email: string) {
+    const response = await fetch(`${server.base}/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ phone: email, password: DEMO_PASSWORD }),
+      redirect: "manual",
+    });
+    expect(response.status, server.log()).toBe(303);
+    // The next page shows the login's toast once, as in a browser: then the session carries none.
+    const shown = await get(server.base, "/about-us", sessionCookieOf(response));
+    return sessionCookieOf(shown) || sessionCookieOf(response);
+  }
+
+  beforeAll(async () => {
+    server = await startServer({ SESSION_SECRET });
+    rendering = await startServer({ SESSION_SECRET, PAGE_CACHE_SECONDS: "0", DATABASE_URL: `file:${path.join(server.dataDir, "bazaar.sqlite")}` });
+    db = createDb(`file:${path.join(server.dataDir, "bazaar.sqlite")}`);
+    for (const customer of DEMO_CUSTOMERS.slice(0, 2)) {
+      const user = await db.selectFrom("users").select(["id", "name", "email"]).where("email", "=", customer.email).executeTakeFirstOrThrow();
+      shoppers.push({ ...user, cookie: await signIn(customer.email) });
+    }
+    const product = await db.selectFrom("products").select("id").where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
+    productId = product.id;
+    productPath = `/products/${product.id}/details`;
+  }, 180_000);
+
+  afterAll(async () => {
+    await db?.destroy();
+    rendering?.stop();
+    server?.stop();
+  });
+
+  it("gives the next signed-in shopper the kept page with their own name, counts and data, as a render for them would", async () => {
+    const [first, second] = shoppers;
+    const rendered = await get(server.base, productPath, first.cookie);
+    expect(rendered.headers.get("X-Cache")).toBeNull();
+    expect(await rendered.text()).toContain(first.name);
+
+    const kept = await get(server.base, productPath, second.cookie);
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get("X-Cache")).toBe("hit");
+    expect(kept.headers.get("Cache-Control")).toBe("private, no-store");
+    const html = await kept.text();
+    expect(html).toContain(second.name);
+    expect(html).not.toContain(first.name);
+    expect(html).not.toContain(first.email ?? first.name);
+    // The shopper's data travels beside the loader data, and the page's scripts carry this answer's nonce.
+    expect(html).toContain(`<script type="application/json" id="shopper-data">{"user":{"id":${second.id},`);
+    const nonce = /'nonce-([^']+)'/.exec(kept.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}"`);
+    expect(html).not.toMatch(/[\uE000\uE001]/);
+
+    const own = await get(rendering.base, productPath, second.cookie);
+    expect(own.headers.get("X-Cache")).toBeNull();
+    expect(comparable(html)).toBe(comparable(await own.text()));
+  });
+
+  it("keeps a page once per state of the hearts it shows, and follows the shopper's cart", async () => {
+    const [first, second] = shoppers;
+    await db.deleteFrom("wishlist_items").where("user_id", "in", [first.id, second.id]).where("product_id", "=", productId).execute();
+    await db.insertInto("wishlist_items").values({ user_id: second.id, product_id: productId, created_at: new Date().toISOString() }).execute();
+
+    for (const shopper of [first, second, first, second]) {
+      const html = await (await get(server.base, productPath, shopper.cookie)).text();
+      const own = await (await get(rendering.base, productPath, shopper.cookie)).text();
+      expect(comparable(html)).toBe(comparable(own));
+      expect(html).toMatch(shopper === second ? /Remove [^<]* from wishlist/ : /Add [^<]* to wishlist/);
+    }
+    const hits = await Promise.all(shoppers.map(async (shopper) => (await get(server.base, productPath, shopper.cookie)).headers.get("X-Cache")));
+    expect(hits).toEqual(["hit", "hit"]);
+  });
+
+  it("renders the page again when the shop has news of the shopper's orders to tell", async () => {
+    const [first] = shoppers;
+    await get(server.base, "/products", first.cookie);
+    expect((await get(server.base, "/products", first.cookie)).headers.get("X-Cache")).toBe("hit");
+    const product = await stockedProduct(db);
+    const order = await makeOrder(db, { userId: first.id, lines: [{ productId: product.id, quantity: 1 }] });
+    await recordOrderEvent(db, { order_id: order.id, user_id: first.id, status: "Confirm", actor_id: null, at: new Date().toISOString(), tell: true });
+    const told = await get(server.base, "/products", first.cookie);
+    expect(told.headers.get("X-Cache")).toBeNull();
+    expect(await told.text()).toContain(`Order #${order.id}`);
+  });
+
+  it("never keeps the shopper's own pages", async () => {
+    const [first] = shoppers;
+    for (const url of ["/dashboard", "/cart", "/contact-us"]) {
+      await get(server.base, url, first.cookie);
+      expect((await get(server.base, url, first.cookie)).headers.get("X-Cache"), url).toBeNull();
+    }
+  });
+});
