@@ -7,7 +7,8 @@ import { hasOrderNews } from "~/modules/orders/order-lifecycle.server";
 import { shopContext, type ShopContext } from "./context.server";
 import { localeCookieHeader, translationsFor } from "./i18n.server";
 import type { Shopper } from "./personal";
-import { dependencyValue, fillPersonal, readShopper, translateWith, type Dependency } from "./personal.server";
+import { gzipParts, gzipWithTexts, type GzipParts } from "./gzip-parts.server";
+import { dependencyValue, fillPersonal, personalFiller, readShopper, templateParts, translateWith, type Dependency } from "./personal.server";
 import { applyVisit, type Visit } from "./visits.server";
 
 /**
@@ -55,6 +56,8 @@ interface CachedPage {
   shared: SharedPage | null;
   /** A signed-in shopper's page: rendered with markers, filled in for each shopper on a hit (lib/personal.server). */
   template: string | null;
+  /** The template's fixed parts, deflated on its first hit, and the markers between them (lib/gzip-parts.server). */
+  templateGzip: { parts: GzipParts; names: string[] } | null;
   status: number;
   headers: [string, string][];
   visits: Visit[];
@@ -170,23 +173,34 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
     if (cookie) cookies.push(cookie);
   }
   if (page.template && shopper) {
-    const html = fillPersonal(page.template, shopper, translateWith(translationsFor(context.locale)), context.currency, loadContext.nonce ?? "");
+    const translate = translateWith(translationsFor(context.locale));
+    const gzip = acceptsGzip(request);
+    let body: Buffer;
+    if (gzip) {
+      const { parts, names } = (page.templateGzip ??= shareTemplate(page, page.template));
+      const fill = personalFiller(shopper, translate, context.currency, loadContext.nonce ?? "");
+      body = gzipWithTexts(parts, names.map(fill));
+    } else {
+      body = Buffer.from(fillPersonal(page.template, shopper, translate, context.currency, loadContext.nonce ?? ""));
+    }
     return {
       status: page.status,
       headers: [
         ...withoutValidators(page.headers),
         ["Cache-Control", "private, no-store"],
+        ["Vary", "Accept-Encoding"],
         ["X-Cache", "hit"],
+        ...(gzip ? [["Content-Encoding", "gzip"] as [string, string]] : []),
         ...cookies.map((cookie): [string, string] => ["Set-Cookie", cookie]),
       ],
-      body: request.method === "HEAD" ? null : Buffer.from(html),
+      body: request.method === "HEAD" ? null : body,
       // The page carries this response's nonce, as a rendered one does.
       scriptHashes: null,
       omitContentSecurityPolicy: false,
     };
   }
   const shared = share(page);
-  const gzip = /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
+  const gzip = acceptsGzip(request);
   const headers: [string, string][] = [...page.headers, ["ETag", shared.etag], ["X-Cache", "hit"]];
   const body = request.method === "HEAD" ? null : gzip ? shared.gzip : shared.html;
   const representation: [string, string][] = gzip ? [["Content-Encoding", "gzip"]] : [];
@@ -215,6 +229,18 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
     };
   }
   return { status: page.status, headers: [...headers, ...representation], body, scriptHashes: shared.scriptHashes, omitContentSecurityPolicy: false };
+}
+
+const acceptsGzip = (request: Request) => /\bgzip\b/i.test(request.headers.get("Accept-Encoding") ?? "");
+
+/** A signed-in shoppers' page made ready for gzipped hits on its first one (most kept pages never get one). */
+function shareTemplate(page: CachedPage, template: string) {
+  const { parts, names } = templateParts(template);
+  const shared = { parts: gzipParts(parts), names };
+  const bytes = template.length * 2 + shared.parts.raw.reduce((sum, part) => sum + part.length, 0) + shared.parts.deflated.reduce((sum, part) => sum + part.length, 0);
+  storedBytes += bytes - page.bytes;
+  page.bytes = bytes;
+  return shared;
 }
 
 function share(page: CachedPage): SharedPage {
@@ -272,6 +298,7 @@ export async function storePage(
     rendered: personal ? null : { html: page.html, nonce: loadContext.nonce ?? "" },
     shared: null,
     template: personal ? page.html : null,
+    templateGzip: null,
     status: page.status,
     headers,
     visits: record.visits,

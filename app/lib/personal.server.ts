@@ -93,12 +93,22 @@ export function ownPersonal(shopper: Shopper, translate: Translate, currency: Di
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
-/** A kept page for this shopper: their texts (escaped as React escapes), their data block and the response's nonce. */
-export function fillPersonal(template: string, shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string): string {
+/** What goes in place of each marker for this shopper: their texts (escaped as React escapes), data block and nonce. */
+export function personalFiller(shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string) {
   const texts = personalTexts(shopper, translate, currency);
-  return template.replace(MARKERS, (_, name: string) =>
-    name === NONCE ? nonce : name === SHOPPER_JSON ? scriptJson(shopper) : escapeHtml(texts[name as PersonalText] ?? ""),
-  );
+  return (name: string) => (name === NONCE ? nonce : name === SHOPPER_JSON ? scriptJson(shopper) : escapeHtml(texts[name as PersonalText] ?? ""));
+}
+
+/** A kept page for this shopper. */
+export function fillPersonal(template: string, shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string): string {
+  const fill = personalFiller(shopper, translate, currency, nonce);
+  return template.replace(MARKERS, (_, name: string) => fill(name));
+}
+
+/** A kept page cut at its markers: the fixed parts, and the names of the markers between them. */
+export function templateParts(template: string): { parts: string[]; names: string[] } {
+  const pieces = template.split(MARKERS);
+  return { parts: pieces.filter((_, index) => index % 2 === 0), names: pieces.filter((_, index) => index % 2 === 1) };
 }
 
 /**

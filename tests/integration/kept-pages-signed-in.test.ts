@@ -81,6 +81,13 @@ describe.skipIf(!built)("catalogue pages kept for signed-in shoppers", () => {
     const own = await get(rendering.base, productPath, second.cookie);
     expect(own.headers.get("X-Cache")).toBeNull();
     expect(comparable(html)).toBe(comparable(await own.text()));
+
+    // Gzipped from parts compressed once (as above: fetch asks for gzip and unzips), or not compressed at all.
+    expect(kept.headers.get("Content-Encoding")).toBe("gzip");
+    const plain = await fetch(`${server.base}${productPath}`, { headers: { Cookie: second.cookie, "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("X-Cache")).toBe("hit");
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(comparable(await plain.text())).toBe(comparable(html));
   });
 
   it("keeps a page once per state of the hearts it shows, and follows the shopper's cart", async () => {
