@@ -90,6 +90,18 @@ describe.skipIf(!built)("catalogue pages kept for signed-in shoppers", () => {
     expect(comparable(await plain.text())).toBe(comparable(html));
   });
 
+  it("fills in the shopper's texts in their language: Arabic", async () => {
+    const arabic = "locale=ImFyIg%3D%3D";
+    const [first, second] = shoppers;
+    await get(server.base, "/products", `${arabic}; ${first.cookie}`);
+    const kept = await get(server.base, "/products", `${arabic}; ${second.cookie}`);
+    expect(kept.headers.get("X-Cache")).toBe("hit");
+    const html = await kept.text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    const own = await get(rendering.base, "/products", `${arabic}; ${second.cookie}`);
+    expect(comparable(html)).toBe(comparable(await own.text()));
+  });
+
   it("keeps a page once per state of the hearts it shows, and follows the shopper's cart", async () => {
     const [first, second] = shoppers;
     await db.deleteFrom("wishlist_items").where("user_id", "in", [first.id, second.id]).where("product_id", "=", productId).execute();
