@@ -283,7 +283,16 @@ function pageRequest(req) {
   return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
 }
 
-// Guest pages come from the page cache when they can (app/lib/page-cache.server.ts); the rest goes to Remix.
+// A form post's answer tells the browser when it was made: the visitor's next pages are rendered anew rather than
+// taken from pages kept before their change (app/lib/page-cache.server.ts).
+app.use((req, res, next) => {
+  if (req.method !== "GET" && req.method !== "HEAD" && build.entry.module.pageCacheEnabled?.()) {
+    res.append("Set-Cookie", build.entry.module.wroteCookie());
+  }
+  next();
+});
+
+// Pages come from the page cache when they can (app/lib/page-cache.server.ts); the rest goes to Remix.
 app.use(async (req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   try {

@@ -20,7 +20,7 @@ import { fillPersonal, NONCE_MARKER, ownPersonal, showsOwnRecord, templatePerson
 import { flushProductViews } from "./modules/catalog/product-details.server";
 import stylesheet from "./tailwind.css";
 
-export { serveCachedPage } from "./lib/page-cache.server";
+export { pageCacheEnabled, serveCachedPage, wroteCookie } from "./lib/page-cache.server";
 /** For server.js: its primary process relays what the workers share (lib/cluster.server); a stopping worker ends its streams. */
 export { connectWorker } from "./lib/cluster.server";
 export { endLiveStreams } from "./lib/live.server";

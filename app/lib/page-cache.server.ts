@@ -6,6 +6,7 @@ import type { Settings } from "~/modules/settings/settings.server";
 import { hasOrderNews } from "~/modules/orders/order-lifecycle.server";
 import { shopContext, type ShopContext } from "./context.server";
 import { localeCookieHeader, translationsFor } from "./i18n.server";
+import { secureCookies } from "./secrets.server";
 import type { Shopper } from "./personal";
 import { gzipParts, gzipWithTexts, type GzipParts } from "./gzip-parts.server";
 import { dependencyValue, fillPersonal, personalFiller, readShopper, templateParts, translateWith, type Dependency } from "./personal.server";
@@ -37,6 +38,8 @@ export interface PageRecord {
 
 /** What a guest's request is looked up by, read from the request as it arrived. */
 interface Lookup {
+  /** When this visitor last posted a form (ms), from WROTE_COOKIE; 0 if not lately. */
+  wroteAt: number;
   /** The part every guest (or every signed-in shopper) with the same language, currency and shop settings shares. */
   key: string;
   context: ShopContext;
@@ -48,6 +51,8 @@ interface Lookup {
 interface CachedPage {
   /** Path and query. */
   target: string;
+  /** When it was kept (ms): a visitor who posted a form since then gets the page rendered anew (WROTE_COOKIE). */
+  storedAt: number;
   /**
    * The page as rendered, with its render's nonce. Made shareable on its first hit, so that a page nobody asks
    * for again (most of a large catalogue) costs no hashing or compression.
@@ -121,6 +126,7 @@ async function lookupOf(request: Request): Promise<Lookup | null> {
     Object.entries(sessionInputs).map(([input, read]) => [input, read(context)]),
   ) as Record<SessionInput, string>;
   return {
+    wroteAt: wroteAtOf(request),
     key: [user ? "signed in" : "guest", settingsGeneration(settings), locale, currency.name, url.origin, target(url)].join("\n"),
     context,
     sessionValues,
@@ -159,7 +165,8 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
     fullKey = personalVariantKey(fullKey, context, shopper, depends);
   }
   const page = pages.get(fullKey);
-  if (!page) return null;
+  // Kept before the visitor's own last change (a cancelled order, a review): they get the page rendered with it.
+  if (!page || page.storedAt <= lookup.wroteAt) return null;
   if (page.expires <= Date.now()) {
     forget(fullKey, page);
     return null;
@@ -302,6 +309,7 @@ export async function storePage(
     status: page.status,
     headers,
     visits: record.visits,
+    storedAt: Date.now(),
     expires: Date.now() + TTL_MS,
     // UTF-16 in memory until it is shared.
     bytes: page.html.length * 2,
@@ -347,6 +355,24 @@ function forget(key: string, page: CachedPage) {
 export function pageEtag(html: string, nonce: string): string {
   const stable = nonce ? html.replaceAll(nonce, "") : html;
   return `W/"${createHash("sha256").update(stable).digest("base64url").slice(0, 32)}"`;
+}
+
+/**
+ * Each form post tells the visitor's browser when it was made (server.js sets this cookie on every answer to a
+ * POST, whichever instance answers): their next pages are never ones kept before it, so a shopper sees what they
+ * just did (the stock back after cancelling, their review), while other visitors may get a page up to
+ * PAGE_CACHE_SECONDS old. It expires with the last page it could concern.
+ */
+const WROTE_COOKIE = "bazaar_wrote";
+
+export function wroteCookie(now = Date.now()): string {
+  const seconds = Math.max(1, Math.ceil(TTL_MS / 1000));
+  return `${WROTE_COOKIE}=${now}; Path=/; Max-Age=${seconds}; HttpOnly; SameSite=Lax${secureCookies() ? "; Secure" : ""}`;
+}
+
+function wroteAtOf(request: Request): number {
+  const match = new RegExp(`(?:^|;\\s*)${WROTE_COOKIE}=(\\d{1,15})(?:;|$)`).exec(request.headers.get("Cookie") ?? "");
+  return match ? Number(match[1]) : 0;
 }
 
 /** Marks the page being rendered as depending on part of the visitor's session. */

@@ -117,6 +117,30 @@ describe.skipIf(!built)("catalogue pages kept for signed-in shoppers", () => {
     expect(hits).toEqual(["hit", "hit"]);
   });
 
+  it("gives a shopper who just posted a form the page rendered anew, then kept again", async () => {
+    const [first] = shoppers;
+    await get(server.base, productPath, first.cookie);
+    expect((await get(server.base, productPath, first.cookie)).headers.get("X-Cache")).toBe("hit");
+    const posted = await fetch(`${server.base}/wishlist/toggle`, {
+      method: "POST",
+      headers: { Cookie: first.cookie, Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ product_id: String(productId), intent: "add", redirectTo: productPath }),
+      redirect: "manual",
+    });
+    expect(posted.status).toBe(303);
+    const wrote = posted.headers.getSetCookie().find((cookie) => cookie.startsWith("bazaar_wrote="));
+    expect(wrote).toMatch(/^bazaar_wrote=\d+; Path=\/; Max-Age=10; HttpOnly; SameSite=Lax/);
+    const session = sessionCookieOf(posted) || first.cookie;
+    const cookie = `${session}; ${wrote!.split(";")[0]}`;
+    const after = await get(server.base, productPath, cookie);
+    expect(after.headers.get("X-Cache")).toBeNull();
+    expect(await after.text()).toMatch(/Remove [^<]* from wishlist/);
+    // The toast of the post was shown by that page; the page kept since then serves the shopper again.
+    const next = `${sessionCookieOf(after) || session}; ${wrote!.split(";")[0]}`;
+    await get(server.base, productPath, next);
+    expect((await get(server.base, productPath, next)).headers.get("X-Cache")).toBe("hit");
+  });
+
   it("renders the page again when the shop has news of the shopper's orders to tell", async () => {
     const [first] = shoppers;
     await get(server.base, "/products", first.cookie);
