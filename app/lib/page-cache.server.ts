@@ -36,7 +36,7 @@ export interface PageRecord {
   visitCookies: string[];
 }
 
-/** What a guest's request is looked up by, read from the request as it arrived. */
+/** What a request is looked up by, read from the request as it arrived. */
 interface Lookup {
   /** When this visitor last posted a form (ms), from WROTE_COOKIE; 0 if not lately. */
   wroteAt: number;
@@ -145,8 +145,8 @@ function personalVariantKey(key: string, context: ShopContext, shopper: Shopper,
 }
 
 /**
- * Answers a guest's GET from the cache, or returns null and leaves a record in the load context for
- * entry.server to store the page it renders.
+ * Answers a GET from the cache (a guest's page, or a signed-in shopper's filled in for them), or returns null and
+ * leaves a record in the load context for entry.server to store the page it renders.
  */
 export async function serveCachedPage(request: Request, loadContext: AppLoadContext): Promise<CachedResponse | null> {
   if (!pageCacheEnabled() || (request.method !== "GET" && request.method !== "HEAD")) return null;
