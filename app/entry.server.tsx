@@ -15,8 +15,8 @@ import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, w
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
-import { GUEST, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
-import { fillPersonal, NONCE_MARKER, ownPersonal, showsOwnRecord, templatePersonal, translateWith } from "./lib/personal.server";
+import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
+import { fillPersonal, NONCE_MARKER, showsOwnRecord, templatePersonal, translateWith } from "./lib/personal.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 import stylesheet from "./tailwind.css";
 
@@ -182,7 +182,7 @@ export default async function handleRequest(
     }
     return new Response(fillPersonal(html, shopper, translate, currency, nonce), { status, headers: responseHeaders });
   }
-  const personal = ownPersonal(shopper, translate, currency);
+  const personal = personalOf(shopper, translate, currency);
 
   const guestPage = isGuestPage(request, responseStatusCode, responseHeaders, guest);
   const shareable = guest && responseStatusCode === 200 && Boolean(loadContext.page) && !isNoStore(responseHeaders);

@@ -3,7 +3,8 @@ import { unreadMessagesOf } from "~/modules/chat/chat.server";
 import { wishlistIds } from "~/modules/wishlist/wishlist.server";
 import type { Db } from "./db.server";
 import type { DisplayCurrency } from "./money";
-import { GUEST, personalFlag, personalTexts, scriptJson, type Personal, type PersonalFlag, type PersonalText, type Shopper, type ShopperUser, type Translate } from "./personal";
+import { GUEST, personalFlag, personalTexts, type Personal, type PersonalFlag, type PersonalText, type Shopper, type ShopperUser, type Translate } from "./personal";
+import { scriptJson } from "./script-json";
 import type { Translations } from "./translation";
 
 /** The shopper's own parts of every page (lib/personal.tsx), read for the root loader and for kept pages. */
@@ -73,20 +74,6 @@ export function templatePersonal(shopper: Shopper, translate: Translate): Person
       },
       json: () => marker(SHOPPER_JSON),
     },
-  };
-}
-
-/** The personal parts of a page rendered for this shopper only. */
-export function ownPersonal(shopper: Shopper, translate: Translate, currency: DisplayCurrency): Personal {
-  let texts: Record<PersonalText, string> | null = null;
-  const wishlist = new Set(shopper.wishlist);
-  return {
-    signedIn: shopper.user !== null,
-    text: (name) => (texts ??= personalTexts(shopper, translate, currency))[name],
-    flag: (name) => personalFlag(shopper, translate, name),
-    inWishlist: (productId) => wishlist.has(productId),
-    user: () => shopper.user,
-    json: () => scriptJson(shopper),
   };
 }
 

@@ -2,6 +2,7 @@ import { useMatches } from "@remix-run/react";
 import { createContext, useContext, useMemo } from "react";
 import { useRootData } from "~/root";
 import { DEFAULT_CURRENCY, formatMoney, type DisplayCurrency } from "./money";
+import { scriptJson } from "./script-json";
 import { useTranslation } from "./translation";
 
 /*
@@ -118,8 +119,22 @@ export interface Personal {
 const ServerPersonalContext = createContext<Personal | null>(null);
 export const ServerPersonalProvider = ServerPersonalContext.Provider;
 
-/** JSON inside a script element: `<` is escaped so the text can never close the element. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+/**
+ * The personal parts of a page rendered for this shopper, on the server or in the browser: the texts are made on
+ * first use. `json` is the data block's text (a kept page's browser hands back the block it loaded).
+ */
+export function personalOf(shopper: Shopper, translate: Translate, currency: DisplayCurrency, json = () => scriptJson(shopper)): Personal {
+  let texts: Record<PersonalText, string> | null = null;
+  const wishlist = new Set(shopper.wishlist);
+  return {
+    signedIn: shopper.user !== null,
+    text: (name) => (texts ??= personalTexts(shopper, translate, currency))[name],
+    flag: (name) => personalFlag(shopper, translate, name),
+    inWishlist: (productId) => wishlist.has(productId),
+    user: () => shopper.user,
+    json,
+  };
+}
 
 /** The personal parts of the page being rendered. */
 export function usePersonal(): Personal {
@@ -151,16 +166,8 @@ function useBrowserPersonal(): Personal {
   const currency = root?.currency;
   return useMemo(() => {
     const translate: Translate = (namespace, key, values) => (namespace === "cart" ? cart : common)(key, values as never);
-    let texts: Record<PersonalText, string> | null = null;
-    const wishlist = new Set(shopper.wishlist);
-    return {
-      signedIn: shopper.user !== null,
-      text: (name) => (texts ??= personalTexts(shopper, translate, currency ?? DEFAULT_CURRENCY))[name],
-      flag: (name) => personalFlag(shopper, translate, name),
-      inWishlist: (productId) => wishlist.has(productId),
-      user: () => shopper.user,
-      json: () => (root?.shopper === "inline" ? shopperOfDocument().text : scriptJson(shopper)),
-    };
+    const json = root?.shopper === "inline" ? () => shopperOfDocument().text : undefined;
+    return personalOf(shopper, translate, currency ?? DEFAULT_CURRENCY, json);
     // The counts' override changes with the messages screen's data, which `matches` carries.
   }, [shopper.user, shopper.counts.wishlist, shopper.counts.cart, shopper.counts.messages, shopper.wishlist, shopper.cartTotal, common, cart, currency, root?.shopper]);
 }

@@ -25,6 +25,7 @@ import {
 } from "~/modules/catalog/product-details.server";
 import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, UPDATE_PRICE_INTENT, type ChosenOptionIds } from "~/modules/catalog/product-options";
 import { reviewsPage } from "~/modules/catalog/reviews.server";
+import { scriptJson } from "~/lib/script-json";
 import { useRootData } from "~/root";
 
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
@@ -102,9 +103,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
         type: "product",
       })
     : [];
-
-/** JSON inside a script element: `<` is escaped so the text can never close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
 export default function ProductDetailsPage() {
   const { product, chosen, quantity, flashSecondsLeft, reviews, similar, popular, homeLabel, structuredData } =

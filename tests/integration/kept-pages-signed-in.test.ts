@@ -1,10 +1,10 @@
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CUSTOMERS, DEMO_PASSWORD } from "~/db/seed/content";
+import { DEMO_CUSTOMERS } from "~/db/seed/content";
 import { createDb, type Db } from "~/lib/db.server";
 import { recordOrderEvent } from "~/modules/orders/order-lifecycle.server";
 import { makeOrder, stockedProduct } from "./support/orders";
-import { built, sessionCookieOf, startServer, type RunningServer } from "./support/server";
+import { built, sessionCookieOf, signedInSession, startServer, type RunningServer } from "./support/server";
 
 /*
  * Catalogue pages kept for signed-in shoppers (ADR 0029): rendered once with markers where the shopper's own texts
@@ -26,16 +26,9 @@ describe.skipIf(!built)("catalogue pages kept for signed-in shoppers", () => {
   const comparable = (html: string) => html.replace(/ nonce="[^"]*"/g, "").replace(/http:\/\/127\.0\.0\.1:\d+/g, "");
 
   async function signIn(email: string) {
-    const response = await fetch(`${server.base}/login`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ phone: email, password: DEMO_PASSWORD }),
-      redirect: "manual",
-    });
-    expect(response.status, server.log()).toBe(303);
+    const signedIn = await signedInSession(server.base, email, server.log);
     // The next page shows the login's toast once, as in a browser: then the session carries none.
-    const shown = await get(server.base, "/about-us", sessionCookieOf(response));
-    return sessionCookieOf(shown) || sessionCookieOf(response);
+    return sessionCookieOf(await get(server.base, "/about-us", signedIn)) || signedIn;
   }
 
   beforeAll(async () => {

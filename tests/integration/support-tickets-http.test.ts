@@ -2,9 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "~/db/seed/content";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases";
-import { built, sessionCookieOf, startServer, type RunningServer } from "./support/server";
+import { built, signedInSession, startServer, type RunningServer } from "./support/server";
 
 const RECEIPT = new TextEncoder().encode("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 interface Upload { name: string; bytes: Uint8Array; type?: string }
@@ -44,14 +43,7 @@ describe.skipIf(!built)("support tickets through server.js", () => describeEachD
     database = await createTestDatabase(kind);
     server = await startServer({ DATABASE_URL: database.url });
     for (const [who, email] of [["customer", "customer@example.com"], ["customer2", "customer2@example.com"], ["seller", "seller@example.com"], ["admin", "admin@example.com"]] as const) {
-      const login = await fetch(`${server.base}/login`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ phone: email, password: DEMO_PASSWORD }),
-        redirect: "manual",
-      });
-      expect(login.status, server.log()).toBe(303);
-      cookies[who] = sessionCookieOf(login);
+      cookies[who] = await signedInSession(server.base, email, server.log);
     }
   }, 120_000);
 

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { DEMO_PASSWORD } from "~/db/seed/content";
 
 /** The production build the server tests start (npm test builds it first). */
 export const buildDir = process.env.BAZAAR_BUILD_DIR ?? "build";
@@ -90,3 +91,15 @@ export const cookiePair = (setCookie: string | null | undefined) => (setCookie ?
 /** The `bazaar_session` cookie a response sets, as `name=value`. */
 export const sessionCookieOf = (response: Response) =>
   cookiePair(response.headers.getSetCookie().find((cookie) => cookie.startsWith("bazaar_session=")));
+
+/** The session cookie of a demo account signed in through the login form (its password is the demo one). */
+export async function signedInSession(base: string, email: string, log = () => ""): Promise<string> {
+  const response = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ phone: email, password: DEMO_PASSWORD }),
+    redirect: "manual",
+  });
+  if (response.status !== 303) throw new Error(`${email} could not sign in (${response.status})\n${log()}`);
+  return sessionCookieOf(response);
+}
