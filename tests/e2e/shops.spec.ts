@@ -14,7 +14,9 @@ test.describe("shops", () => {
     const name = await cards.first().getByRole("heading").innerText();
     await cards.first().getByRole("link", { name: /^Visit Store/ }).click();
     await expect(page).toHaveURL(/\/shops\/\d+$/);
-    await expect(page).toHaveTitle(`${name} - Bazaar`);
+    // With JS the new page shows once its below-the-fold code has loaded (React keeps the old one meanwhile),
+    // which on a busy CI machine can take longer than an expectation's default 5 s.
+    await expect(page).toHaveTitle(`${name} - Bazaar`, { timeout: 15_000 });
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   });
 
