@@ -13,7 +13,9 @@ import { validDocument, validDocumentStream } from "./lib/valid-document.server"
 import { localeWithoutSettings, translationsFor, translatorFor } from "./lib/i18n.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnDatabaseUnavailable } from "./lib/database-unavailable.server";
 import { TranslationsProvider } from "./lib/translation";
-import { etagMatches, pageEtag, storePage } from "./lib/page-cache.server";
+import { etagMatches, pageCacheEnabled, pageEtag, settingsGeneration, storePage } from "./lib/page-cache.server";
+import { SharedMarkupProvider } from "./lib/shared-markup";
+import { sharedMarkupRender } from "./lib/shared-markup.server";
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
 import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
 import { fillPersonal, NONCE_MARKER, showsOwnRecord, templatePersonal, translateWith } from "./lib/personal.server";
@@ -148,11 +150,13 @@ export default async function handleRequest(
   let locale = "en";
   let guest = false;
   let currency: DisplayCurrency = DEFAULT_CURRENCY;
+  let generation: number | null = null;
   try {
     const context = await shopContext(request);
     locale = context.locale;
     guest = context.user === null;
     currency = context.currency;
+    generation = settingsGeneration(context.settings);
   } catch {
     // The error page still renders, in the fallback language, and is not cached.
   }
@@ -160,22 +164,31 @@ export default async function handleRequest(
   const translate = translateWith(translations);
   const { loaderData } = remixContext.staticHandlerContext;
   const shopper = shopperOnPage(loadContext.shopper ?? GUEST, (routeId) => loaderData[routeId]);
-  const page = (nonce: string, personal: Personal) => (
+  const page = (nonce: string, personal: Personal, markup: SharedMarkup | null = null) => (
     <NonceProvider value={nonce}>
       <TranslationsProvider translations={translations}>
         <ServerPersonalProvider value={personal}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          <SharedMarkupProvider value={markup}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </SharedMarkupProvider>
         </ServerPersonalProvider>
       </TranslationsProvider>
     </NonceProvider>
   );
+  // A page rendered into memory draws the parts it shares with other pages once (ADR 0030); not when pages are not
+  // kept either (PAGE_CACHE_SECONDS=0), which tests use to compare what the shortcut gives with a full render.
+  const sharedMarkup = (renderNonce: string) =>
+    pageCacheEnabled() && generation !== null
+      ? sharedMarkupRender([guest ? "guest" : "signed in", generation, locale, currency.name, new URL(request.url).origin].join("\n"), renderNonce)
+      : null;
   const nonce = loadContext.nonce ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (loadContext.shopper && keptForShoppers(request, responseStatusCode, responseHeaders, remixContext, loadContext)) {
     // Rendered once with markers for the shopper's own texts: kept for the next signed-in shoppers (ADR 0029).
     const template = templatePersonal(shopper, translate);
-    const { html, status } = await renderDocument(page(NONCE_MARKER, template.personal), NONCE_MARKER, responseStatusCode);
+    const markup = sharedMarkup(NONCE_MARKER);
+    const { html, status } = await renderDocument(page(NONCE_MARKER, template.personal, markup), NONCE_MARKER, responseStatusCode, markup);
     responseHeaders.set("Cache-Control", PERSONAL);
     if (status === 200 && !showsOwnRecord(html, shopper)) {
       await storePage(loadContext, { html, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
@@ -192,7 +205,8 @@ export default async function handleRequest(
     return streamDocument(page(nonce, personal), nonce, waitForAll, responseStatusCode, responseHeaders);
   }
 
-  const { html, status } = await renderDocument(page(nonce, personal), nonce, responseStatusCode);
+  const markup = sharedMarkup(nonce);
+  const { html, status } = await renderDocument(page(nonce, personal, markup), nonce, responseStatusCode, markup);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
     return new Response(html, { status, headers: responseHeaders });
@@ -277,8 +291,10 @@ function streamDocument(page: ReactNode, nonce: string, waitForAll: boolean, sta
   });
 }
 
-/** Renders the whole page into memory, so it can be hashed before anything is sent. */
-function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
+type SharedMarkup = ReturnType<typeof sharedMarkupRender>;
+
+/** Renders the whole page into memory, so it can be hashed before anything is sent; its shared parts put in. */
+function renderDocument(page: ReactNode, nonce: string, initialStatus: number, markup: SharedMarkup | null) {
   return new Promise<{ html: string; status: number }>((resolve, reject) => {
     let status = initialStatus;
     const chunks: Buffer[] = [];
@@ -289,7 +305,9 @@ function renderDocument(page: ReactNode, nonce: string, initialStatus: number) {
       },
       final(done) {
         clearTimeout(timer);
-        resolve({ html: validDocument(Buffer.concat(chunks).toString("utf8")), status });
+        const html = validDocument(Buffer.concat(chunks).toString("utf8"));
+        // A render with an error keeps none of its parts: one of them may show a fallback.
+        resolve({ html: markup ? markup.finish(html, status !== 500) : html, status });
         done();
       },
     });

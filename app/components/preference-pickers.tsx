@@ -1,18 +1,14 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useReturnTo } from "~/lib/shared-markup";
 import { useTranslation } from "~/lib/translation";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
 import { TextSeparator } from "./text-only";
 
-function useReturnPath() {
-  const location = useLocation();
-  return location.pathname + location.search;
-}
-
 /** Currency choice as a plain form post (works without JS); prices re-render in the chosen currency. */
 export function CurrencyPicker({ currencies, selected }: { currencies: { name: string; symbol: string }[]; selected: string }) {
   const { t } = useTranslation();
-  const returnPath = useReturnPath();
+  const returnPath = useReturnTo();
   return (
     <Dropdown
       summaryClassName="flex items-center gap-1 rounded px-2 py-1 hover:bg-white/10"
@@ -48,7 +44,7 @@ export function CurrencyPicker({ currencies, selected }: { currencies: { name: s
 /** Language choice; the page reloads whole so text, direction and title all change together. */
 export function LanguagePicker({ languages, selected }: { languages: { name: string; title: string }[]; selected: string }) {
   const { t } = useTranslation();
-  const returnPath = useReturnPath();
+  const returnPath = useReturnTo();
   const current = languages.find((l) => l.name === selected);
   return (
     <Dropdown

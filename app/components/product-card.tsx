@@ -1,6 +1,6 @@
-import { useLocation } from "@remix-run/react";
 import { Link } from "~/components/link";
 import type { Ref } from "react";
+import { SharedMarkup, useReturnTo } from "~/lib/shared-markup";
 import { useTranslation } from "~/lib/translation";
 import { useMoney } from "~/lib/use-money";
 import { basePrice, savingPercent } from "~/modules/catalog/pricing";
@@ -34,8 +34,17 @@ export function ProductGrid({
   );
 }
 
-/** The shared price rules (pricing.ts): a running flash-sale price, else the discount price when above 0, else the price. */
+/** A product's card: drawn once on the server for every page that shows it with the same data (ADR 0030). */
 export function ProductCard({ product }: { product: ProductCardData }) {
+  return (
+    <SharedMarkup id={`product card ${JSON.stringify(product)}`}>
+      <ProductCardView product={product} />
+    </SharedMarkup>
+  );
+}
+
+/** The shared price rules (pricing.ts): a running flash-sale price, else the discount price when above 0, else the price. */
+function ProductCardView({ product }: { product: ProductCardData }) {
   const { t } = useTranslation();
   const money = useMoney();
   const finalPrice = basePrice(product);
@@ -89,9 +98,9 @@ export function ProductCard({ product }: { product: ProductCardData }) {
  */
 export function AddToCartButton({ product, className }: { product: { id: number; name: string }; className?: string }) {
   const { t } = useTranslation("cart");
-  const location = useLocation();
+  const returnTo = useReturnTo();
   return (
-    <CartForm action="/cart/add" fields={{ product_id: product.id, quantity: 1 }} redirectTo={`${location.pathname}${location.search}`} className={className}>
+    <CartForm action="/cart/add" fields={{ product_id: product.id, quantity: 1 }} redirectTo={returnTo} className={className}>
       {(busy) => (
         <button
           type="submit"

@@ -2,6 +2,7 @@ import { useTranslation } from "~/lib/translation";
 import type { RootData } from "~/root";
 import type { FooterBlock, FooterItem } from "~/modules/settings/settings.server";
 import { useState } from "react";
+import { SharedMarkup } from "~/lib/shared-markup";
 import { useHydrated } from "~/lib/use-hydrated";
 import { ChevronDownIcon, MailIcon, PhoneIcon } from "./icons";
 import { MenuLink } from "./nav-link";
@@ -102,9 +103,18 @@ function FooterColumn({ block, root }: { block: FooterBlock; root: RootData }) {
 
 /** Footer columns from settings. */
 export function SiteFooter({ root }: { root: RootData }) {
+  const year = new Date().getFullYear();
+  // Drawn once on the server for many pages (ADR 0030): it shows only the settings and the year.
+  return (
+    <SharedMarkup id={`footer ${year}`}>
+      <Footer root={root} year={year} />
+    </SharedMarkup>
+  );
+}
+
+function Footer({ root, year }: { root: RootData; year: number }) {
   const { t } = useTranslation();
   const { shell } = root;
-  const year = new Date().getFullYear();
   return (
     <footer aria-label={t("a11y.footer")} className="mt-16 bg-slate-900 text-white">
       {shell.showFooter && shell.footers.length ? (

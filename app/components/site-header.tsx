@@ -10,6 +10,7 @@ import { Dropdown } from "./dropdown";
 import { BagIcon, ChevronDownIcon, HeartIcon, MenuIcon, SearchIcon, UserIcon } from "./icons";
 import { SearchForm } from "./search-form";
 import { usePersonal } from "~/lib/personal";
+import { useReturnTo } from "~/lib/shared-markup";
 import { PersonalCount, TextSeparator } from "./text-only";
 
 /** Which of the header's parts is open on a small screen with JavaScript (the search row or the menu). */
@@ -37,8 +38,8 @@ export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: Mo
   const personal = usePersonal();
   const location = useLocation();
   // After logging in the shopper comes back here (the login page itself is no place to return to).
-  const here = `${location.pathname}${location.search}`;
-  const loginHref = location.pathname === "/login" ? `/login${location.search}` : `/login?redirectTo=${encodeURIComponent(here)}`;
+  const hereParameter = useReturnTo("parameter");
+  const loginHref = location.pathname === "/login" ? `/login${location.search}` : `/login?redirectTo=${hereParameter}`;
   const toggle = (which: Exclude<MobilePanel, null>) => onPanel(panel === which ? null : which);
   const mobileButton = "flex rounded p-1 md:hidden";
   return (

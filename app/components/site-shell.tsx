@@ -1,4 +1,5 @@
 import { useLocation } from "@remix-run/react";
+import { SharedMarkup } from "~/lib/shared-markup";
 import { Link } from "~/components/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
@@ -36,8 +37,10 @@ export function SiteShell({ kind, root, children }: { kind: ShellKind; root: Roo
   const { t } = useTranslation();
   // The small screen's search row or menu panel, open until the next page.
   const [panel, setPanel] = useState<MobilePanel>(null);
-  const { key } = useLocation();
+  const { key, pathname, search } = useLocation();
   useEffect(() => setPanel(null), [key]);
+  // What the header shows of the address besides useReturnTo: the search asked for, the login page's own query.
+  const headerId = `header ${new URLSearchParams(search).get("search") ?? ""} ${pathname === "/login" ? search : ""}`;
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -47,9 +50,10 @@ export function SiteShell({ kind, root, children }: { kind: ShellKind; root: Roo
         <BlogHeader root={root} />
       ) : (
         <>
-          <TopBar root={root} />
-          <SiteHeader root={root} panel={panel} onPanel={setPanel} />
-          <CategoryNavbar root={root} open={panel === "menu"} />
+          {/* Drawn once on the server for many pages (ADR 0030): they show only the address, the settings and the shopper's parts. */}
+          <SharedMarkup id="top bar"><TopBar root={root} /></SharedMarkup>
+          <SharedMarkup id={headerId}><SiteHeader root={root} panel={panel} onPanel={setPanel} /></SharedMarkup>
+          <SharedMarkup id="category navigation"><CategoryNavbar root={root} open={panel === "menu"} /></SharedMarkup>
         </>
       )}
       {kind === "account" ? (

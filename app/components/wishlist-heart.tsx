@@ -1,5 +1,6 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { usePersonal } from "~/lib/personal";
+import { useReturnTo } from "~/lib/shared-markup";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
 import { HeartIcon } from "./icons";
@@ -23,7 +24,7 @@ export function WishlistHeart({
   const { t } = useTranslation();
   const fetcher = useFetcher();
   const hydrated = useHydrated();
-  const location = useLocation();
+  const returnTo = useReturnTo();
   const saved = usePersonal().inWishlist(product.id);
   // While the post is on its way the heart already shows what was asked for.
   const pending = fetcher.formData?.get("intent");
@@ -32,7 +33,7 @@ export function WishlistHeart({
   return (
     <fetcher.Form method="post" action="/wishlist/toggle" className={className}>
       <input type="hidden" name="product_id" value={product.id} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={returnTo} />
       {hydrated ? <input type="hidden" name="stay" value="1" /> : null}
       <button
         type="submit"

@@ -108,7 +108,7 @@ export const pageCacheEnabled = () => TTL_MS > 0;
 /** A new number for each settings load: a change of settings (new version stamp) starts new keys. */
 const settingsGenerations = new WeakMap<Settings, number>();
 let lastGeneration = 0;
-function settingsGeneration(settings: Settings) {
+export function settingsGeneration(settings: Settings) {
   let generation = settingsGenerations.get(settings);
   if (generation === undefined) settingsGenerations.set(settings, (generation = ++lastGeneration));
   return generation;

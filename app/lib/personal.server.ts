@@ -77,7 +77,8 @@ export function templatePersonal(shopper: Shopper, translate: Translate): Person
   };
 }
 
-const escapeHtml = (text: string) =>
+/** A text as React escapes it in HTML and attributes. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
 
 /** What goes in place of each marker for this shopper: their texts (escaped as React escapes), data block and nonce. */
