@@ -177,9 +177,10 @@ export default async function handleRequest(
   );
   // A page rendered into memory draws the parts it shares with other pages once (ADR 0030); not when pages are not
   // kept either (PAGE_CACHE_SECONDS=0), which tests use to compare what the shortcut gives with a full render.
+  // Parts drawn with the shopper's texts as markers and parts drawn with a guest's texts are kept apart.
   const sharedMarkup = (renderNonce: string) =>
     pageCacheEnabled() && generation !== null
-      ? sharedMarkupRender([guest ? "guest" : "signed in", generation, locale, currency.name, new URL(request.url).origin].join("\n"), renderNonce)
+      ? sharedMarkupRender([guest ? "guest" : "signed in", renderNonce === NONCE_MARKER ? "markers" : "texts", generation, locale, currency.name, new URL(request.url).origin].join("\n"), renderNonce)
       : null;
   const nonce = loadContext.nonce ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -201,8 +202,15 @@ export default async function handleRequest(
   const shareable = guest && responseStatusCode === 200 && Boolean(loadContext.page) && !isNoStore(responseHeaders);
   if (!guestPage && !shareable) {
     responseHeaders.set("Cache-Control", PERSONAL);
-    const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
-    return streamDocument(page(nonce, personal), nonce, waitForAll, responseStatusCode, responseHeaders);
+    const markup = sharedMarkup(NONCE_MARKER);
+    if (!markup) {
+      const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+      return streamDocument(page(nonce, personal), nonce, waitForAll, responseStatusCode, responseHeaders);
+    }
+    // Drawn into memory, to take the parts drawn for other pages: the shopper's texts as markers, put in after.
+    const { personal: withMarkers } = templatePersonal(shopper, translate, { keptForOthers: false });
+    const { html, status } = await renderDocument(page(NONCE_MARKER, withMarkers, markup), NONCE_MARKER, responseStatusCode, markup);
+    return new Response(fillPersonal(html, shopper, translate, currency, nonce), { status, headers: responseHeaders });
   }
 
   const markup = sharedMarkup(nonce);

@@ -52,8 +52,12 @@ export interface PersonalTemplate {
   dependencies: Set<Dependency>;
 }
 
-/** The personal parts for a page that is rendered to be kept. */
-export function templatePersonal(shopper: Shopper, translate: Translate): PersonalTemplate {
+/**
+ * The personal parts for a page rendered with markers: to be kept for other shoppers too, or (`keptForOthers`
+ * false) only so that it can take parts drawn for other pages (lib/shared-markup.server.ts), which may then show
+ * the shopper's own record outside those parts.
+ */
+export function templatePersonal(shopper: Shopper, translate: Translate, { keptForOthers = true } = {}): PersonalTemplate {
   const dependencies = new Set<Dependency>();
   const wishlist = new Set(shopper.wishlist);
   return {
@@ -70,7 +74,8 @@ export function templatePersonal(shopper: Shopper, translate: Translate): Person
         return wishlist.has(productId);
       },
       user: () => {
-        throw new Error("A page rendered to be kept for other shoppers read the shopper's own record");
+        if (keptForOthers) throw new Error("A page rendered to be kept for other shoppers read the shopper's own record");
+        return shopper.user;
       },
       json: () => marker(SHOPPER_JSON),
     },

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Personal, PersonalFlag } from "./personal";
 import { escapeHtml, type Dependency } from "./personal.server";
 import { HERE_MARKER, HERE_PARAMETER_MARKER, type SharedMarkupRender } from "./shared-markup";
@@ -41,14 +42,17 @@ function keep(key: string, variant: Variant) {
 const readNow = (personal: Personal, dependency: Dependency) =>
   dependency.startsWith("wishlist:") ? personal.inWishlist(Number(dependency.slice("wishlist:".length))) : personal.flag(dependency as PersonalFlag);
 
-const keptMarker = (slot: number) => `\uE010${slot}\uE011`;
-/**
- * Every marker of a render: a kept part's, a part's start and end, the page's address. A marker is a text to React,
- * which parts two texts with an empty comment: parts begin and end with elements, so such a comment next to a part's
- * marker is the marker's, and goes with it.
- */
-const MARKERS = /(?:<!-- -->)?(?:\uE010(\d+)\uE011(?:<!-- -->)?|\uE012(\d+)\uE013)|\uE014(\d+)\uE015(?:<!-- -->)?|[\uE016\uE017]/g;
 const HERE = new RegExp(`[${HERE_MARKER}${HERE_PARAMETER_MARKER}]`, "g");
+/** Where a kept part goes, and where a part being kept starts and ends: each followed by TOKEN, its slot and its closing character. */
+const KEPT = "\uE010";
+const START = "\uE012";
+const END = "\uE014";
+const CLOSE: Record<string, string> = { [KEPT]: "\uE011", [START]: "\uE013", [END]: "\uE015" };
+const MARKER_KINDS = new RegExp(`[${KEPT}${START}${END}${HERE_MARKER}${HERE_PARAMETER_MARKER}]`, "g");
+/** This process's markers carry a token no text of a page (a review, a product's name) can know, so none passes for one. */
+const TOKEN = randomBytes(6).toString("hex");
+/** What React writes between two texts, such as a marker and a text beside it. */
+const SEPARATOR = "<!-- -->";
 
 /**
  * One page's render: `prefix` is what every part of it shares (language, currency, settings, origin, signed in or
@@ -72,7 +76,7 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
       parts.delete(key);
       parts.set(key, variants!);
       keptHtml.push(variant.html);
-      return keptMarker(keptHtml.length - 1);
+      return `${KEPT}${TOKEN}${keptHtml.length - 1}${CLOSE[KEPT]}`;
     },
     capture(id, personal) {
       const read = new Map<Dependency, boolean>();
@@ -89,8 +93,11 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
           read.set(`wishlist:${productId}`, value);
           return value;
         },
+        user() {
+          throw new Error("A part drawn for many pages read the shopper's own record");
+        },
       };
-      return { start: `\uE012${slot}\uE013`, end: `\uE014${slot}\uE015`, personal: recording };
+      return { start: `${START}${TOKEN}${slot}${CLOSE[START]}`, end: `${END}${TOKEN}${slot}${CLOSE[END]}`, personal: recording };
     },
     finish(html, keepParts) {
       if (!captures.length && !keptHtml.length) return html;
@@ -99,20 +106,33 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
       const fillHere = (text: string) => text.replace(HERE, (marker) => (marker === HERE_MARKER ? path : parameter));
       const pieces: string[] = [];
       let last = 0;
-      let partStart = 0;
-      for (const match of html.matchAll(MARKERS)) {
-        pieces.push(html.slice(last, match.index));
-        last = match.index + match[0].length;
-        const [marker, kept, start, end] = match;
-        if (kept !== undefined) pieces.push(fillHere(keptHtml[Number(kept)]));
-        else if (start !== undefined) partStart = last;
-        else if (end === undefined) pieces.push(marker === HERE_MARKER ? path : parameter);
-        else if (keepParts) {
+      let part: { slot: string; start: number } | null = null;
+      for (const { index } of html.matchAll(MARKER_KINDS)) {
+        if (index < last) continue;
+        const kind = html[index];
+        if (kind === HERE_MARKER || kind === HERE_PARAMETER_MARKER) {
+          pieces.push(html.slice(last, index), kind === HERE_MARKER ? path : parameter);
+          last = index + 1;
+          continue;
+        }
+        const close = html.indexOf(CLOSE[kind], index);
+        const slot = html.slice(index + 1 + TOKEN.length, close);
+        // A text of the page that looks like a marker is left as it is.
+        if (!html.startsWith(TOKEN, index + 1) || close === -1 || !/^\d+$/.test(slot)) continue;
+        // React parts two texts with an empty comment: parts begin and end with elements, so such a comment next
+        // to a part's marker is the marker's.
+        const from = kind !== END && html.startsWith(SEPARATOR, index - SEPARATOR.length) && index - SEPARATOR.length >= last ? index - SEPARATOR.length : index;
+        const to = kind !== START && html.startsWith(SEPARATOR, close + 1) ? close + 1 + SEPARATOR.length : close + 1;
+        pieces.push(html.slice(last, from));
+        last = to;
+        if (kind === KEPT) pieces.push(fillHere(keptHtml[Number(slot)]));
+        else if (kind === START) part = { slot, start: to };
+        else if (keepParts && part?.slot === slot) {
           // Kept with its address markers. Only whole elements, as drawn in any place, and never with the nonce.
-          const part = html.slice(partStart, match.index);
-          if (part.startsWith("<") && part.endsWith(">") && !(nonce && part.includes(nonce))) {
-            const capture = captures[Number(end)];
-            keep(capture.key, { read: [...capture.read], html: part });
+          const markup = html.slice(part.start, from);
+          if (markup.startsWith("<") && markup.endsWith(">") && !(nonce && markup.includes(nonce))) {
+            const capture = captures[Number(slot)];
+            keep(capture.key, { read: [...capture.read], html: markup });
           }
         }
       }

@@ -19,8 +19,13 @@ describe.skipIf(!built)("parts of pages drawn once for many pages", () => {
   let visits = 0;
 
   const get = (base: string, url: string, cookie: string) => fetch(`${base}${url}`, { headers: { Cookie: cookie }, redirect: "manual" });
-  /** The page without what differs between two answers of the same page: the nonce and the server's address. */
-  const comparable = (html: string) => html.replace(/ nonce="[^"]*"/g, "").replace(/http:\/\/127\.0\.0\.1:\d+/g, "");
+  /**
+   * The page without what differs between two answers of the same page: the nonce, the server's address and the
+   * seconds a flash sale's countdown shows and counts from.
+   */
+  const comparable = (html: string) =>
+    html.replace(/ nonce="[^"]*"/g, "").replace(/http:\/\/127\.0\.0\.1:\d+/g, "").replace(/(<time dateTime="[^"]*" class="[^"]*tabular-nums">)[^<]*/g, "$1")
+      .replace(/((?:flashSecondsLeft|seconds_left)\\",)\d+/g, "$1");
 
   /** Each page at an address of its own (a parameter no page reads), so that it is drawn rather than kept whole. */
   async function expectSamePages(cookie: string, addresses: string[]) {
@@ -34,6 +39,9 @@ describe.skipIf(!built)("parts of pages drawn once for many pages", () => {
       expect(html, url).not.toMatch(/[\uE000-\uE01F]/);
       expect(comparable(html), url).toBe(comparable(await whole.text()));
     }
+    // Both servers count the product pages' views and write them within a second: lists ordered by popularity
+    // must not change between the two answers of the next address.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
   }
 
   let productPaths: string[];
@@ -53,11 +61,13 @@ describe.skipIf(!built)("parts of pages drawn once for many pages", () => {
   });
 
   // Addresses whose characters a form's redirectTo and the login link escape: `&`, `'`, `<`, an encoded space.
-  const pages = () => ["/", "/products", "/products?sort=newest&page=2", "/products?search=lamp&note='a<b>%20c", ...productPaths, "/shops", "/best-deal"];
+  const pages = () => ["/", "/products", "/products?sort=newest&page=2", "/products?search=lamp&note='a<b>%20c", "/shops", "/best-deal", ...productPaths];
+  /** Pages never kept whole (ADR 0029) that take the kept parts too: drawn into memory, the shopper's texts put in. */
+  const ownPages = ["/about-us", "/contact-us", "/cart", "/dashboard", "/profile", "/wishlist", "/order-history", "/no-such-page"];
 
   it("gives a guest the same pages as a whole render, in English and Arabic", async () => {
-    await expectSamePages("", pages());
-    await expectSamePages(ARABIC, pages());
+    await expectSamePages("", [...pages(), ...ownPages]);
+    await expectSamePages(ARABIC, [...pages(), ...ownPages]);
     // The login page's own header keeps its query; the parts drawn on other pages do not carry it there.
     await expectSamePages("", ["/login?redirectTo=%2Fshops", "/shops"]);
   });
@@ -77,8 +87,8 @@ describe.skipIf(!built)("parts of pages drawn once for many pages", () => {
     await db.deleteFrom("wishlist_items").where("product_id", "=", wishedId).execute();
     await db.insertInto("wishlist_items").values({ user_id: second.id, product_id: wishedId, created_at: new Date().toISOString() }).execute();
 
-    for (const cookie of [...shoppers, ...shoppers]) await expectSamePages(cookie, pages());
-    for (const cookie of shoppers) await expectSamePages(`${ARABIC}; ${cookie}`, pages());
+    for (const cookie of [...shoppers, ...shoppers]) await expectSamePages(cookie, [...pages(), ...ownPages]);
+    for (const cookie of shoppers) await expectSamePages(`${ARABIC}; ${cookie}`, [...pages(), ...ownPages]);
     // The product the second shopper keeps shows a full heart on their lists only.
     const list = async (cookie: string) => (await get(server.base, `/products?visit=${++visits}`, cookie)).text();
     const card = new RegExp(`name="product_id" value="${wishedId}"/><input type="hidden" name="redirectTo" value="[^"]*"/><button type="submit" name="intent" value="(add|remove)"`);
