@@ -28,10 +28,32 @@ export const translateWith = (translations: Translations): Translate => (namespa
  */
 export type Dependency = PersonalFlag | `wishlist:${number}`;
 
-export function dependencyValue(shopper: Shopper, translate: Translate, dependency: Dependency): boolean {
+/** What a dependency reads, asked of any personal parts (a kept page's shopper, a page being drawn). */
+export function answerOf(dependency: Dependency, personal: Pick<Personal, "flag" | "inWishlist">): boolean {
   return dependency.startsWith("wishlist:")
-    ? shopper.wishlist.includes(Number(dependency.slice("wishlist:".length)))
-    : personalFlag(shopper, translate, dependency as PersonalFlag);
+    ? personal.inWishlist(Number(dependency.slice("wishlist:".length)))
+    : personal.flag(dependency as PersonalFlag);
+}
+
+export function dependencyValue(shopper: Shopper, translate: Translate, dependency: Dependency): boolean {
+  return answerOf(dependency, { flag: (name) => personalFlag(shopper, translate, name), inWishlist: (id) => shopper.wishlist.includes(id) });
+}
+
+/** The same personal parts, telling `onRead` each flag and heart read and its answer. */
+export function recordingReads(personal: Personal, onRead: (dependency: Dependency, answer: boolean) => void): Personal {
+  return {
+    ...personal,
+    flag(name) {
+      const answer = personal.flag(name);
+      onRead(name, answer);
+      return answer;
+    },
+    inWishlist(productId) {
+      const answer = personal.inWishlist(productId);
+      onRead(`wishlist:${productId}`, answer);
+      return answer;
+    },
+  };
 }
 
 /*
@@ -60,26 +82,18 @@ export interface PersonalTemplate {
 export function templatePersonal(shopper: Shopper, translate: Translate, { keptForOthers = true } = {}): PersonalTemplate {
   const dependencies = new Set<Dependency>();
   const wishlist = new Set(shopper.wishlist);
-  return {
-    dependencies,
-    personal: {
-      signedIn: shopper.user !== null,
-      text: (name) => marker(name),
-      flag: (name) => {
-        dependencies.add(name);
-        return personalFlag(shopper, translate, name);
-      },
-      inWishlist: (productId) => {
-        dependencies.add(`wishlist:${productId}`);
-        return wishlist.has(productId);
-      },
-      user: () => {
-        if (keptForOthers) throw new Error("A page rendered to be kept for other shoppers read the shopper's own record");
-        return shopper.user;
-      },
-      json: () => marker(SHOPPER_JSON),
+  const personal: Personal = {
+    signedIn: shopper.user !== null,
+    text: (name) => marker(name),
+    flag: (name) => personalFlag(shopper, translate, name),
+    inWishlist: (productId) => wishlist.has(productId),
+    user: () => {
+      if (keptForOthers) throw new Error("A page rendered to be kept for other shoppers read the shopper's own record");
+      return shopper.user;
     },
+    json: () => marker(SHOPPER_JSON),
   };
+  return { dependencies, personal: recordingReads(personal, (dependency) => dependencies.add(dependency)) };
 }
 
 /** A text as React escapes it in HTML and attributes. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Personal, PersonalFlag } from "./personal";
-import { escapeHtml, type Dependency } from "./personal.server";
+import type { Personal } from "./personal";
+import { answerOf, escapeHtml, recordingReads, type Dependency } from "./personal.server";
 import { HERE_MARKER, HERE_PARAMETER_MARKER, type SharedMarkupRender } from "./shared-markup";
 
 /*
@@ -39,9 +39,6 @@ function keep(key: string, variant: Variant) {
   }
 }
 
-const readNow = (personal: Personal, dependency: Dependency) =>
-  dependency.startsWith("wishlist:") ? personal.inWishlist(Number(dependency.slice("wishlist:".length))) : personal.flag(dependency as PersonalFlag);
-
 const HERE = new RegExp(`[${HERE_MARKER}${HERE_PARAMETER_MARKER}]`, "g");
 /** Where a kept part goes, and where a part being kept starts and ends: each followed by TOKEN, its slot and its closing character. */
 const KEPT = "\uE010";
@@ -70,7 +67,7 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
     kept(id, personal) {
       const key = `${prefix}\n${id}`;
       const variants = parts.get(key);
-      const variant = variants?.find((candidate) => candidate.read.every(([dependency, value]) => readNow(personal, dependency) === value));
+      const variant = variants?.find((candidate) => candidate.read.every(([dependency, value]) => answerOf(dependency, personal) === value));
       if (!variant) return null;
       // Read again, used first: the least recently used part leaves first.
       parts.delete(key);
@@ -82,17 +79,7 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
       const read = new Map<Dependency, boolean>();
       const slot = captures.push({ key: `${prefix}\n${id}`, read }) - 1;
       const recording: Personal = {
-        ...personal,
-        flag(name) {
-          const value = personal.flag(name);
-          read.set(name, value);
-          return value;
-        },
-        inWishlist(productId) {
-          const value = personal.inWishlist(productId);
-          read.set(`wishlist:${productId}`, value);
-          return value;
-        },
+        ...recordingReads(personal, (dependency, answer) => read.set(dependency, answer)),
         user() {
           throw new Error("A part drawn for many pages read the shopper's own record");
         },
