@@ -27,6 +27,8 @@ declare module "@remix-run/server-runtime" {
     document?: boolean;
     /** The signed-in shopper the root loader read for this document, for entry.server (lib/personal.tsx). */
     shopper?: import("~/lib/personal").Shopper;
+    /** The page's frame the root loader read for this document, for entry.server (lib/shell.tsx). */
+    shell?: import("~/lib/shell").ShellBlock;
   }
 }
 

@@ -248,11 +248,11 @@ app.use((req, _res, next) => {
   next();
 });
 
-// Level 3: about half the CPU of the default level 6 for a page ~10% larger (measured on a product page). Browsers
-// get brotli: quality 3 costs about half the CPU of the middleware's default 4 for 5% more bytes, still ~10% fewer
-// than gzip's (docs/decisions/0028-render-cost.md).
+// Browsers get brotli at quality 1: half the CPU of quality 3 for pages ~11% larger, still ~5% smaller than gzip's;
+// gzip at level 1: a fifth less CPU than level 3 for 4% more bytes (measured on product, list and home pages,
+// docs/decisions/0031-lighter-pages-to-make.md).
 // Live streams (text/event-stream) are left alone: compressing them would hold each event back in a buffer.
-app.use(compression({ level: 3, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } }, filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }, filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use("/locales", express.static("public/locales", { maxAge: "1d" }));
 // Only paths under public/'s own entries are looked up on disk: a page request costs no failed stat().

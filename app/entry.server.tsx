@@ -18,6 +18,7 @@ import { SharedMarkupProvider } from "./lib/shared-markup";
 import { sharedMarkupRender } from "./lib/shared-markup.server";
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
 import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
+import { ServerShellProvider } from "./lib/shell";
 import { fillPersonal, NONCE_MARKER, showsOwnRecord, templatePersonal, translateWith } from "./lib/personal.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 import stylesheet from "./tailwind.css";
@@ -168,9 +169,11 @@ export default async function handleRequest(
     <NonceProvider value={nonce}>
       <TranslationsProvider translations={translations}>
         <ServerPersonalProvider value={personal}>
-          <SharedMarkupProvider value={markup}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-          </SharedMarkupProvider>
+          <ServerShellProvider value={loadContext.shell ?? null}>
+            <SharedMarkupProvider value={markup}>
+              <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+            </SharedMarkupProvider>
+          </ServerShellProvider>
         </ServerPersonalProvider>
       </TranslationsProvider>
     </NonceProvider>

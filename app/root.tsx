@@ -30,6 +30,8 @@ import { shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
 import { pusherSettings } from "./lib/live.server";
 import { ShopperData, usePersonal } from "./lib/personal";
+import { ShellData, useShell } from "./lib/shell";
+import { shellBlock } from "./lib/shell.server";
 import { readShopper } from "./lib/personal.server";
 import { errorTitle } from "./lib/seo";
 import { useLanguage, useTranslation } from "./lib/translation";
@@ -65,6 +67,8 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
     user ? takeOrderNews(db, user.id) : [],
   ]);
   const pusher = pusherSettings();
+  const frame = shellBlock(settings);
+  if (loadContext.document) loadContext.shell = frame;
   // A page carries the signed-in shopper beside its loader data, so that it can be kept for other shoppers too.
   if (user && loadContext.document) loadContext.shopper = shopper;
 
@@ -76,29 +80,9 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       /** Absolute base for canonical and sharing links: BASE_URL when set, else this request's origin. */
       origin: settings.baseUrl || new URL(request.url).origin,
       errorTitles: { 403: t("refused.title"), 404: t("meta.notFound"), 429: t("tooMany.title"), 500: t("meta.error") },
-      shell: {
-        logo: settings.logo,
-        footerLogo: settings.footerLogo,
-        footerQr: settings.footerQr,
-        footerText: settings.footerText,
-        footerDescription: settings.footerDescription,
-        showFooter: settings.showFooter,
-        mobile: settings.mobile,
-        email: settings.email,
-        address: settings.address,
-        multiVendor: settings.multiVendor,
-        showDownloadApp: settings.showDownloadApp,
-        appStoreLink: settings.appStoreLink,
-        playStoreLink: settings.playStoreLink,
-        languages: settings.languages,
-        currencies: settings.currencies.map(({ name, symbol }) => ({ name, symbol })),
-        menus: settings.menus,
-        footers: settings.footers,
-        socialLinks: settings.socialLinks,
-      },
-      themeColors: settings.themeColors,
+      /** The page's frame: a document carries it as a data block (lib/shell.tsx). */
+      shell: loadContext.document ? ("inline" as const) : frame.shell,
       currency,
-      categories: settings.categories,
       /** The shopper's own parts of the page (lib/personal.tsx); a signed-in page's are in its data block instead. */
       shopper: user && loadContext.document ? ("inline" as const) : shopper,
       /** How a signed-in browser hears live updates: Pusher's public key and cluster, or null for /live (SSE). */
@@ -143,6 +127,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, error }) =>
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
+  const themeColors = useShell()?.themeColors;
   const nonce = useNonce();
   const locale = root?.locale ?? "en";
   const matches = useMatches();
@@ -167,7 +152,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'document.documentElement.classList.add("js")' }} />
         <Meta />
         <Links />
-        {root?.themeColors ? <ThemeStyle colors={root.themeColors} nonce={nonce} /> : null}
+        {themeColors ? <ThemeStyle colors={themeColors} nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {/* Around the toasts too: a toast's action can open a dialog ('View In Cart'). */}
@@ -178,6 +163,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </DialogHost>
         <ScrollRestoration nonce={nonce} />
         <ShopperData />
+        <ShellData />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -198,12 +184,13 @@ export default function App() {
   const root = useRootData();
   const { signedIn } = usePersonal();
   showsSignedInShopper = signedIn;
+  const frame = useShell();
   const page = useMatches().at(-1);
   const shell = page && shellFor(page.id);
   return (
     <>
-      {root && shell ? (
-        <SiteShell kind={shell} root={root}>
+      {root && frame && shell ? (
+        <SiteShell kind={shell} root={root} shell={frame}>
           <Outlet />
         </SiteShell>
       ) : (

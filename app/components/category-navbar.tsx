@@ -1,5 +1,6 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
+import type { Shell } from "~/lib/shell";
 import type { RootData } from "~/root";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, DownloadIcon, GridIcon } from "./icons";
@@ -12,10 +13,10 @@ import { useHydrated } from "~/lib/use-hydrated";
  * not in every page; with it, the grid opens in place. On a small screen with JavaScript the navigation is a
  * panel sliding in from the header's menu button; without JavaScript it is a row that scrolls sideways.
  */
-export function CategoryNavbar({ root, open }: { root: RootData; open: boolean }) {
+export function CategoryNavbar({ root, shell, open }: { root: RootData; shell: Shell; open: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { shell, categories } = root;
+  const { categories } = shell;
   const showApp = shell.showDownloadApp && (shell.appStoreLink || shell.playStoreLink);
   return (
     <nav

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/lib/translation";
+import type { Shell } from "~/lib/shell";
 import type { RootData } from "~/root";
 import type { FooterBlock, FooterItem } from "~/modules/settings/settings.server";
 import { useState } from "react";
@@ -7,9 +8,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { ChevronDownIcon, MailIcon, PhoneIcon } from "./icons";
 import { MenuLink } from "./nav-link";
 
-function FooterItemView({ item, root }: { item: FooterItem; root: RootData }) {
+function FooterItemView({ item, root, shell }: { item: FooterItem; root: RootData; shell: Shell }) {
   const { t } = useTranslation();
-  const { shell } = root;
   switch (item.type) {
     case "logo":
       return <img src={shell.footerLogo} alt={t("footer.logoAlt", { appName: root.appName })} width={140} height={36} loading="lazy" className="h-9 w-auto" />;
@@ -65,11 +65,11 @@ function FooterItemView({ item, root }: { item: FooterItem; root: RootData }) {
   }
 }
 
-function ItemList({ block, root }: { block: FooterBlock; root: RootData }) {
+function ItemList({ block, root, shell }: { block: FooterBlock; root: RootData; shell: Shell }) {
   return (
     <ul className="mt-4 space-y-3">
       {block.items.map((item) => (
-        <li key={item.id}><FooterItemView item={item} root={root} /></li>
+        <li key={item.id}><FooterItemView item={item} root={root} shell={shell} /></li>
       ))}
     </ul>
   );
@@ -79,7 +79,7 @@ function ItemList({ block, root }: { block: FooterBlock; root: RootData }) {
  * Under 640 px with JavaScript a column folds behind its title (a button in the heading); without JavaScript, and
  * on wider screens, every column is open. One copy of each list for every screen, so text browsers read it once.
  */
-function FooterColumn({ block, root }: { block: FooterBlock; root: RootData }) {
+function FooterColumn({ block, root, shell }: { block: FooterBlock; root: RootData; shell: Shell }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const listId = `footer-${block.id}`;
@@ -95,31 +95,30 @@ function FooterColumn({ block, root }: { block: FooterBlock; root: RootData }) {
         <span className={hydrated ? "max-sm:hidden" : undefined}>{block.title}</span>
       </h2>
       <div id={listId} data-open={open ? "" : undefined} className="js-footer-collapsed">
-        <ItemList block={block} root={root} />
+        <ItemList block={block} root={root} shell={shell} />
       </div>
     </div>
   );
 }
 
 /** Footer columns from settings. */
-export function SiteFooter({ root }: { root: RootData }) {
+export function SiteFooter({ root, shell }: { root: RootData; shell: Shell }) {
   const year = new Date().getFullYear();
   // Drawn once on the server for many pages (ADR 0030): it shows only the settings and the year.
   return (
     <SharedMarkup id={`footer ${year}`}>
-      <Footer root={root} year={year} />
+      <Footer root={root} shell={shell} year={year} />
     </SharedMarkup>
   );
 }
 
-function Footer({ root, year }: { root: RootData; year: number }) {
+function Footer({ root, shell, year }: { root: RootData; shell: Shell; year: number }) {
   const { t } = useTranslation();
-  const { shell } = root;
   return (
     <footer aria-label={t("a11y.footer")} className="mt-16 bg-slate-900 text-white">
       {shell.showFooter && shell.footers.length ? (
         <div className="container-shop grid gap-2 py-10 sm:grid-cols-2 sm:gap-8 lg:grid-cols-4">
-          {shell.footers.map((block) => <FooterColumn key={block.id} block={block} root={root} />)}
+          {shell.footers.map((block) => <FooterColumn key={block.id} block={block} root={root} shell={shell} />)}
         </div>
       ) : null}
       <div className="border-t border-slate-700">

@@ -3,6 +3,7 @@ import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { Shell } from "~/lib/shell";
 import type { RootData } from "~/root";
 import { CartLink } from "./cart/cart-link";
 import { DialogLink } from "./dialogs";
@@ -31,10 +32,9 @@ const userLinks = [
  * wishlist, cart and the account menu or Login. On a small screen with JavaScript the search row and the main
  * navigation (CategoryNavbar) fold away behind two buttons; without JavaScript they stay in view.
  */
-export function SiteHeader({ root, panel, onPanel }: { root: RootData; panel: MobilePanel; onPanel: (panel: MobilePanel) => void }) {
+export function SiteHeader({ root, shell, panel, onPanel }: { root: RootData; shell: Shell; panel: MobilePanel; onPanel: (panel: MobilePanel) => void }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
-  const { shell } = root;
   const personal = usePersonal();
   const location = useLocation();
   // After logging in the shopper comes back here (the login page itself is no place to return to).

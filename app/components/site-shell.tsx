@@ -3,6 +3,7 @@ import { SharedMarkup } from "~/lib/shared-markup";
 import { Link } from "~/components/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
+import type { Shell } from "~/lib/shell";
 import type { RootData } from "~/root";
 import { CategoryNavbar } from "./category-navbar";
 import { hydrateWhenVisible } from "./lazy-component";
@@ -33,7 +34,7 @@ export function placesOwnToasts(routeId: string): boolean {
  * The frame around every page: the shop's header and footer, or the blog's slim header. Drawn by the root,
  * so the whole frame is one piece of code loaded once with the root.
  */
-export function SiteShell({ kind, root, children }: { kind: ShellKind; root: RootData; children: ReactNode }) {
+export function SiteShell({ kind, root, shell, children }: { kind: ShellKind; root: RootData; shell: Shell; children: ReactNode }) {
   const { t } = useTranslation();
   // The small screen's search row or menu panel, open until the next page.
   const [panel, setPanel] = useState<MobilePanel>(null);
@@ -47,13 +48,13 @@ export function SiteShell({ kind, root, children }: { kind: ShellKind; root: Roo
         {t("a11y.skipToContent")}
       </a>
       {kind === "blog" ? (
-        <BlogHeader root={root} />
+        <BlogHeader root={root} shell={shell} />
       ) : (
         <>
           {/* Drawn once on the server for many pages (ADR 0030): they show only the address, the settings and the shopper's parts. */}
-          <SharedMarkup id="top bar"><TopBar root={root} /></SharedMarkup>
-          <SharedMarkup id={headerId}><SiteHeader root={root} panel={panel} onPanel={setPanel} /></SharedMarkup>
-          <SharedMarkup id="category navigation"><CategoryNavbar root={root} open={panel === "menu"} /></SharedMarkup>
+          <SharedMarkup id="top bar"><TopBar root={root} shell={shell} /></SharedMarkup>
+          <SharedMarkup id={headerId}><SiteHeader root={root} shell={shell} panel={panel} onPanel={setPanel} /></SharedMarkup>
+          <SharedMarkup id="category navigation"><CategoryNavbar root={root} shell={shell} open={panel === "menu"} /></SharedMarkup>
         </>
       )}
       {kind === "account" ? (
@@ -64,39 +65,39 @@ export function SiteShell({ kind, root, children }: { kind: ShellKind; root: Roo
           {children}
         </main>
       )}
-      {kind === "account" ? <AccountFooter root={root} /> : <SiteFooter root={root} />}
+      {kind === "account" ? <AccountFooter root={root} shell={shell} /> : <SiteFooter root={root} shell={shell} />}
     </>
   );
 }
 
 /** A slim header that stays on top while reading. */
-function BlogHeader({ root }: { root: RootData }) {
+function BlogHeader({ root, shell }: { root: RootData; shell: Shell }) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-shop flex h-14 items-center gap-6">
         <Link to="/" className="shrink-0">
-          <img src={root.shell.logo} alt={t("header.home", { appName: root.appName })} width={120} height={32} className="h-8 w-auto" />
+          <img src={shell.logo} alt={t("header.home", { appName: root.appName })} width={120} height={32} className="h-8 w-auto" />
         </Link>
         <nav aria-label={t("a11y.mainNavigation")} className="flex items-center gap-4 text-sm font-medium">
           <Link to="/blogs" className="hover:text-primary">{t("blog.title")}</Link>
           <Link to="/" className="hover:text-primary">{t("blog.backToShop")}</Link>
         </nav>
         <div className="ms-auto flex items-center gap-1 text-sm">
-          <CurrencyPicker currencies={root.shell.currencies} selected={root.currency.name} />
-          <LanguagePicker languages={root.shell.languages} selected={root.locale} />
+          <CurrencyPicker currencies={shell.currencies} selected={root.currency.name} />
+          <LanguagePicker languages={shell.languages} selected={root.locale} />
         </div>
       </div>
     </header>
   );
 }
 
-function AccountFooter({ root }: { root: RootData }) {
+function AccountFooter({ root, shell }: { root: RootData; shell: Shell }) {
   const { t } = useTranslation();
   return (
     <footer className="border-t border-slate-200">
       <p className="container-shop py-4 text-center text-sm text-slate-600">
-        © {new Date().getFullYear()} {root.shell.footerText || t("account.copyright")}
+        © {new Date().getFullYear()} {shell.footerText || t("account.copyright")}
       </p>
     </footer>
   );

@@ -1,13 +1,13 @@
 import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
+import type { Shell } from "~/lib/shell";
 import type { RootData } from "~/root";
 import { PhoneIcon } from "./icons";
 import { TextSeparator } from "./text-only";
 import { CurrencyPicker, LanguagePicker } from "./preference-pickers";
 
-export function TopBar({ root }: { root: RootData }) {
+export function TopBar({ root, shell }: { root: RootData; shell: Shell }) {
   const { t } = useTranslation();
-  const { shell } = root;
   return (
     <div className="bg-primary-950 text-sm text-white">
       <div className="container-shop flex h-10 items-center justify-between gap-4">

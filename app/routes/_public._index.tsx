@@ -15,7 +15,7 @@ import { listPopularProducts, listProducts, productCardsByIds } from "~/modules/
 import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";
 import { listBanners } from "~/modules/content/banners.server";
 import { listTopRatedShops } from "~/modules/shops/top-shops.server";
-import { useRootData } from "~/root";
+import { useShell } from "~/lib/shell";
 
 // The flash-sale countdown's wording lives in the product namespace.
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
@@ -69,7 +69,7 @@ export default function Home() {
   const { heroes, ads, popular, flashSale, shops, recentlyViewed, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalog");
   const { t: tc } = useTranslation();
-  const categories = (useRootData()?.categories ?? []).slice(0, HOME_CATEGORIES);
+  const categories = (useShell()?.categories ?? []).slice(0, HOME_CATEGORIES);
   const [hero, ...sideBanners] = heroes;
   return (
     <>

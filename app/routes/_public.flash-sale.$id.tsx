@@ -7,7 +7,7 @@ import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { findFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
 import { parseProductFilters } from "~/modules/catalog/products.server";
-import { useRootData } from "~/root";
+import { useShell } from "~/lib/shell";
 
 // The countdown's wording lives with the product page's (product namespace).
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 export default function FlashSalePage() {
   const { sale, list, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalog");
-  const categories = useRootData()?.categories;
+  const categories = useShell()?.categories;
   return (
     <div className="container-shop py-6">
       <section aria-labelledby="flash-sale-title" className="overflow-hidden rounded-xl border border-slate-200 sm:flex">

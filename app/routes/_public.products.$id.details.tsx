@@ -26,7 +26,7 @@ import {
 import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, UPDATE_PRICE_INTENT, type ChosenOptionIds } from "~/modules/catalog/product-options";
 import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { scriptJson } from "~/lib/script-json";
-import { useRootData } from "~/root";
+import { useShell } from "~/lib/shell";
 
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
 export const handle = { i18n: ["product"], keptForShoppers: true };
@@ -109,7 +109,7 @@ export default function ProductDetailsPage() {
     useLoaderData<typeof loader>();
   const { t } = useTranslation("product");
   const nonce = useNonce();
-  const multiVendor = useRootData()?.shell.multiVendor ?? true;
+  const multiVendor = useShell()?.multiVendor ?? true;
 
   const crumbs = [
     { label: homeLabel, to: "/" },

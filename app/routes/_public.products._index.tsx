@@ -6,7 +6,7 @@ import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
 import { searchTerms } from "~/modules/catalog/search.server";
-import { useRootData } from "~/root";
+import { useShell } from "~/lib/shell";
 
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
 export const handle = { i18n: ["catalog"], keptForShoppers: true };
@@ -32,7 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 export default function Products() {
   const { title, search, searching, list } = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalog");
-  const categories = useRootData()?.categories;
+  const categories = useShell()?.categories;
   return (
     <div className="container-shop py-6">
       <h1 className="text-2xl font-bold">{title}</h1>
