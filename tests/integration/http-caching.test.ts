@@ -65,7 +65,11 @@ describe.skipIf(!built)("HTTP caching of pages (server.js)", () => {
     expect(policy).not.toContain("'nonce-");
     const body = await second.text();
     expect(body).not.toContain("nonce=");
-    const scripts = [...body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).filter(Boolean);
+    // Data blocks (type="application/json") are never run, so script-src does not govern them.
+    const scripts = [...body.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes, content]) => content && !attributes.includes('type="application/json"'))
+      .map(([, , content]) => content);
+    expect(body).toContain('<script type="application/json" id="shell-data">');
     expect(scripts.length).toBeGreaterThan(2);
     for (const script of scripts) expect(policy).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
   });
