@@ -25,7 +25,7 @@ export async function prepareDatabase() {
  * (a cart's lines 186 → 56 µs, a product's row 91 → 16 µs). The table sizes in sqlite_stat1 are what its plans
  * need (ADR 0032). Processes that open the database later read the statistics as left here.
  */
-async function refreshPlannerStatistics(db: Db) {
+export async function refreshPlannerStatistics(db: Db) {
   await sql`PRAGMA optimize`.execute(db);
   const { rows } = await sql`select 1 from sqlite_schema where name = 'sqlite_stat4'`.execute(db);
   if (rows.length === 0) return;
