@@ -195,8 +195,16 @@ async function similarProductIds(db: Db, product: { id: number; category: { id: 
   return ids;
 }
 
+/**
+ * The shop is looked up for each row the index walk reads (a handful, for the limit), not joined: joined, SQLite
+ * read every shop into a Bloom filter on each run first, most of the query's time (104 → 49 µs at 500 shops).
+ */
 const subCategoryBestSellers = preparedQuery((db, subCategoryId: number, leftOut: number) =>
-  activeProductIds(db)
+  db
+    .selectFrom("products as p")
+    .select("p.id")
+    .where("p.is_active", "=", 1)
+    .where((eb) => eb(eb.selectFrom("shops as s").select("s.is_active").whereRef("s.id", "=", "p.shop_id"), "=", 1))
     .where("p.sub_category_id", "=", subCategoryId)
     .where("p.id", "!=", leftOut)
     .orderBy("p.total_sold", "desc")

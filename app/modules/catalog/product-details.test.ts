@@ -140,6 +140,18 @@ describeEachDatabase("product details", (kind) => {
       .where("sub_category_id", "=", product.sub_category!.id).where("id", "!=", dressed).where("is_active", "=", 1).executeTakeFirstOrThrow();
     expect(first.total_sold).toBe(Number(bestSeller.top));
 
+    // A suspended shop's best seller leaves the row; the next one takes its place.
+    const { shop_id: suspended } = await test.db.selectFrom("products").select("shop_id").where("id", "=", first.id).executeTakeFirstOrThrow();
+    await test.db.updateTable("shops").set({ is_active: 0 }).where("id", "=", suspended).execute();
+    try {
+      const withoutShop = (await listRelatedProducts(test.db, product)).similar;
+      expect(withoutShop).toHaveLength(6);
+      expect(withoutShop.map((p) => p.shop_name)).not.toContain(similar[0].shop_name);
+      expect(withoutShop.map((p) => p.id)).not.toContain(first.id);
+    } finally {
+      await test.db.updateTable("shops").set({ is_active: 1 }).where("id", "=", suspended).execute();
+    }
+
     // A product alone in its sub-category still gets six of its category.
     const lonely = { ...product, sub_category: { id: 999_999 } };
     expect((await listRelatedProducts(test.db, lonely)).similar).toHaveLength(6);
