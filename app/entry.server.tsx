@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable, type AppLoadContext, type EntryContex
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
-import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from "react-dom/server";
 import { encode } from "turbo-stream";
 import { NonceProvider } from "./components/nonce";
 import { UnavailableDocument } from "./components/unavailable-document";
@@ -181,18 +181,24 @@ export default async function handleRequest(
   // A page rendered into memory draws the parts it shares with other pages once (ADR 0030); not when pages are not
   // kept either (PAGE_CACHE_SECONDS=0), which tests use to compare what the shortcut gives with a full render.
   // Parts drawn with the shopper's texts as markers and parts drawn with a guest's texts are kept apart.
+  const drawsSharedParts = pageCacheEnabled() && generation !== null;
   const sharedMarkup = (renderNonce: string) =>
-    pageCacheEnabled() && generation !== null
+    drawsSharedParts
       ? sharedMarkupRender([guest ? "guest" : "signed in", renderNonce === NONCE_MARKER ? "markers" : "texts", generation, locale, currency.name, new URL(request.url).origin].join("\n"), renderNonce)
       : null;
+  /** The page drawn into memory with these personal parts, taking the shared parts drawn for other pages. */
+  const drawnInMemory = (renderNonce: string, personal: Personal) =>
+    renderDocument(() => {
+      const markup = sharedMarkup(renderNonce);
+      return { page: page(renderNonce, personal, markup), markup };
+    }, remixContext, renderNonce, responseStatusCode);
   const nonce = loadContext.nonce ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
 
   if (loadContext.shopper && keptForShoppers(request, responseStatusCode, responseHeaders, remixContext, loadContext)) {
     // Rendered once with markers for the shopper's own texts: kept for the next signed-in shoppers (ADR 0029).
     const template = templatePersonal(shopper, translate);
-    const markup = sharedMarkup(NONCE_MARKER);
-    const { html, status } = await renderDocument(page(NONCE_MARKER, template.personal, markup), NONCE_MARKER, responseStatusCode, markup);
+    const { html, status } = await drawnInMemory(NONCE_MARKER, template.personal);
     responseHeaders.set("Cache-Control", PERSONAL);
     if (status === 200 && !showsOwnRecord(html, shopper)) {
       await storePage(loadContext, { html, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
@@ -205,19 +211,17 @@ export default async function handleRequest(
   const shareable = guest && responseStatusCode === 200 && Boolean(loadContext.page) && !isNoStore(responseHeaders);
   if (!guestPage && !shareable) {
     responseHeaders.set("Cache-Control", PERSONAL);
-    const markup = sharedMarkup(NONCE_MARKER);
-    if (!markup) {
+    if (!drawsSharedParts) {
       const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
       return streamDocument(page(nonce, personal), nonce, waitForAll, responseStatusCode, responseHeaders);
     }
     // Drawn into memory, to take the parts drawn for other pages: the shopper's texts as markers, put in after.
     const { personal: withMarkers } = templatePersonal(shopper, translate, { keptForOthers: false });
-    const { html, status } = await renderDocument(page(NONCE_MARKER, withMarkers, markup), NONCE_MARKER, responseStatusCode, markup);
+    const { html, status } = await drawnInMemory(NONCE_MARKER, withMarkers);
     return new Response(fillPersonal(html, shopper, translate, currency, nonce), { status, headers: responseHeaders });
   }
 
-  const markup = sharedMarkup(nonce);
-  const { html, status } = await renderDocument(page(nonce, personal, markup), nonce, responseStatusCode, markup);
+  const { html, status } = await drawnInMemory(nonce, personal);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
     return new Response(html, { status, headers: responseHeaders });
@@ -304,8 +308,65 @@ function streamDocument(page: ReactNode, nonce: string, waitForAll: boolean, sta
 
 type SharedMarkup = ReturnType<typeof sharedMarkupRender>;
 
-/** Renders the whole page into memory, so it can be hashed before anything is sent; its shared parts put in. */
-function renderDocument(page: ReactNode, nonce: string, initialStatus: number, markup: SharedMarkup | null) {
+interface Drawing {
+  page: ReactNode;
+  markup: SharedMarkup | null;
+}
+
+/** What React's string renderer leaves out and its streaming renderer writes first. */
+const DOCTYPE = "<!DOCTYPE html>";
+/** A Suspense boundary left to the browser: renderToString's only trace of an error or a wait inside one. */
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+
+/**
+ * Renders the whole page into memory, so it can be hashed before anything is sent; its shared parts put in.
+ * A page waits for nothing but the data Remix hands to the browser (no loader of the shop defers data): read first,
+ * nothing suspends, and React draws the page as one string. Its streaming renderer would encode every piece into
+ * 2 kB buffers of UTF-8, decoded again here (about a tenth of a product page's CPU). renderToString reports no error
+ * inside a Suspense boundary and draws the boundary's fallback instead: such a page is drawn again by the streaming
+ * renderer, which reports the error and answers 500, as before.
+ */
+async function renderDocument(draw: () => Drawing, remixContext: EntryContext, nonce: string, initialStatus: number) {
+  await readHandoffData(remixContext);
+  const { page, markup } = draw();
+  const html = renderToString(page);
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return streamIntoMemory(draw(), nonce, initialStatus);
+  const document = validDocument(DOCTYPE + html);
+  // A render with an error keeps none of its parts: one of them may show a fallback.
+  return { html: markup ? markup.finish(document, initialStatus !== 500) : document, status: initialStatus };
+}
+
+type HandoffChunk = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
+
+/**
+ * Reads the data Remix hands to the browser (its loaders' answers, turbo-stream) into the cache from which its
+ * StreamTransfer draws them, which would otherwise wait for each chunk of the stream inside a Suspense boundary.
+ * Each chunk as StreamTransfer reads it: decoded the same way, an error kept for the render to throw.
+ */
+async function readHandoffData(remixContext: EntryContext) {
+  const stream = remixContext.serverHandoffStream;
+  if (!stream || remixContext.renderMeta?.streamCache) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const streamCache: Record<number, HandoffChunk> = {};
+  for (let identifier = 0; ; identifier++) {
+    const chunk: HandoffChunk = Promise.resolve();
+    streamCache[identifier] = chunk;
+    try {
+      const { done, value } = await reader.read();
+      chunk.result = { done, value: decoder.decode(value, { stream: true }) };
+      if (done) break;
+    } catch (error) {
+      chunk.error = error;
+      break;
+    }
+  }
+  reader.releaseLock();
+  remixContext.renderMeta = { ...remixContext.renderMeta, streamCache };
+}
+
+/** The streaming renderer into memory: for a page whose string render left a boundary to the browser. */
+function streamIntoMemory({ page, markup }: Drawing, nonce: string, initialStatus: number) {
   return new Promise<{ html: string; status: number }>((resolve, reject) => {
     let status = initialStatus;
     const chunks: Buffer[] = [];
