@@ -224,7 +224,7 @@ export default async function handleRequest(
   const { html, status } = await drawnInMemory(nonce, personal);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
-    return new Response(html, { status, headers: responseHeaders });
+    return new Response(bytesOf(html), { status, headers: responseHeaders });
   }
   responseHeaders.set("Cache-Control", CACHEABLE);
   responseHeaders.append("Vary", VARY);
@@ -232,7 +232,7 @@ export default async function handleRequest(
   if (!guestPage) {
     // It sets a cookie (a first visit's language, a remembered product): the browser must not keep it.
     responseHeaders.set("Cache-Control", PERSONAL);
-    return new Response(html, { status, headers: responseHeaders });
+    return new Response(bytesOf(html), { status, headers: responseHeaders });
   }
   const etag = pageEtag(html, nonce);
   responseHeaders.set("ETag", etag);
@@ -244,7 +244,7 @@ export default async function handleRequest(
     responseHeaders.delete("Content-Type");
     return new Response(null, { status: 304, headers: responseHeaders });
   }
-  return new Response(html, { status, headers: responseHeaders });
+  return new Response(bytesOf(html), { status, headers: responseHeaders });
 }
 
 /**
@@ -279,6 +279,12 @@ function isGuestPage(request: Request, status: number, headers: Headers, guest: 
     !isNoStore(headers)
   );
 }
+
+/**
+ * A page as the bytes sent: for a string body undici's Response first makes a well-formed copy, then encodes it;
+ * Buffer.from encodes at once, a lone surrogate becoming U+FFFD the same way.
+ */
+const bytesOf = (html: string) => Buffer.from(html);
 
 const isNoStore = (headers: Headers) => /no-store/i.test(headers.get("Cache-Control") ?? "");
 

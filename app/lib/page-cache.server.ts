@@ -188,7 +188,7 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
       const fill = personalFiller(shopper, translate, context.currency, loadContext.nonce ?? "");
       body = gzipWithTexts(parts, names.map(fill));
     } else {
-      body = Buffer.from(fillPersonal(page.template, shopper, translate, context.currency, loadContext.nonce ?? ""));
+      body = fillPersonal(page.template, shopper, translate, context.currency, loadContext.nonce ?? "");
     }
     return {
       status: page.status,
