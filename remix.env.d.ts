@@ -21,6 +21,11 @@ declare module "@remix-run/server-runtime" {
      * from its cache together with the policy (and nonce) stored with it (docs/decisions/0006-http-caching.md).
      */
     omitContentSecurityPolicy?: () => void;
+    /**
+     * The page's bytes compressed as the visitor's browser accepts them, by server.js, which owns the choice and its
+     * settings; null leaves the answer to its compression middleware (e.g. a HEAD, or no brotli or gzip accepted).
+     */
+    compressWhole?: (body: Uint8Array) => { encoding: "br" | "gzip"; body: Buffer<ArrayBuffer> } | null;
     /** What the guest page cache learns while this page renders (app/lib/page-cache.server.ts). */
     page?: import("~/lib/page-cache.server").PageRecord;
     /** A page (not a `.data` request): its signed-in shopper travels beside the loader data (lib/personal.tsx). */

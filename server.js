@@ -17,6 +17,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import Negotiator from "negotiator";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 process.env.NODE_ENV ??= "production";
@@ -251,8 +252,24 @@ app.use((req, _res, next) => {
 // Browsers get brotli at quality 1: half the CPU of quality 3 for pages ~11% larger, still ~5% smaller than gzip's;
 // gzip at level 1: a fifth less CPU than level 3 for 4% more bytes (measured on product, list and home pages,
 // docs/decisions/0031-lighter-pages-to-make.md).
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+const GZIP_OPTIONS = { level: 1 };
 // Live streams (text/event-stream) are left alone: compressing them would hold each event back in a buffer.
-app.use(compression({ level: 1, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } }, filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+app.use(compression({ ...GZIP_OPTIONS, brotli: BROTLI_OPTIONS, filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
+
+/**
+ * A page the app made whole in memory, compressed in one call, in the encoding the middleware above would choose
+ * (it then leaves the answer as it is): its stream compresses in 16 kB steps on libuv's threads, at several times
+ * the CPU of one call (docs/decisions/0033-pages-made-as-one-string.md). Null where the middleware decides: a HEAD,
+ * no Accept-Encoding, or no brotli or gzip accepted.
+ */
+function compressWhole(req, body) {
+  if (req.method === "HEAD" || !req.headers["accept-encoding"]) return null;
+  const encoding = new Negotiator(req).encoding(["br", "gzip", "identity"], ["br", "gzip"]);
+  if (encoding === "br") return { encoding, body: zlib.brotliCompressSync(body, BROTLI_OPTIONS) };
+  if (encoding === "gzip") return { encoding, body: zlib.gzipSync(body, GZIP_OPTIONS) };
+  return null;
+}
 app.use("/build", express.static(ASSETS_DIR, { immutable: true, maxAge: "1y" }));
 app.use("/locales", express.static("public/locales", { maxAge: "1d" }));
 // Only paths under public/'s own entries are looked up on disk: a page request costs no failed stat().
@@ -270,6 +287,7 @@ function loadContextFor(req, res) {
     document: !req.path.endsWith(".data"),
     // Before a 304: the browser reuses its cached page with the policy (and nonce) it stored with it.
     omitContentSecurityPolicy: () => res.removeHeader("Content-Security-Policy"),
+    compressWhole: (body) => compressWhole(req, body),
   };
   return res.locals.loadContext;
 }

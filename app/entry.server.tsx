@@ -203,7 +203,7 @@ export default async function handleRequest(
     if (status === 200 && !showsOwnRecord(html, shopper)) {
       await storePage(loadContext, { html, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
     }
-    return new Response(fillPersonal(html, shopper, translate, currency, nonce), { status, headers: responseHeaders });
+    return pageResponse(fillPersonal(html, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
   }
   const personal = personalOf(shopper, translate, currency);
 
@@ -218,13 +218,13 @@ export default async function handleRequest(
     // Drawn into memory, to take the parts drawn for other pages: the shopper's texts as markers, put in after.
     const { personal: withMarkers } = templatePersonal(shopper, translate, { keptForOthers: false });
     const { html, status } = await drawnInMemory(NONCE_MARKER, withMarkers);
-    return new Response(fillPersonal(html, shopper, translate, currency, nonce), { status, headers: responseHeaders });
+    return pageResponse(fillPersonal(html, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
   }
 
   const { html, status } = await drawnInMemory(nonce, personal);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
-    return new Response(bytesOf(html), { status, headers: responseHeaders });
+    return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
   }
   responseHeaders.set("Cache-Control", CACHEABLE);
   responseHeaders.append("Vary", VARY);
@@ -232,7 +232,7 @@ export default async function handleRequest(
   if (!guestPage) {
     // It sets a cookie (a first visit's language, a remembered product): the browser must not keep it.
     responseHeaders.set("Cache-Control", PERSONAL);
-    return new Response(bytesOf(html), { status, headers: responseHeaders });
+    return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
   }
   const etag = pageEtag(html, nonce);
   responseHeaders.set("ETag", etag);
@@ -244,7 +244,7 @@ export default async function handleRequest(
     responseHeaders.delete("Content-Type");
     return new Response(null, { status: 304, headers: responseHeaders });
   }
-  return new Response(bytesOf(html), { status, headers: responseHeaders });
+  return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
 }
 
 /**
@@ -281,10 +281,15 @@ function isGuestPage(request: Request, status: number, headers: Headers, guest: 
 }
 
 /**
- * A page as the bytes sent: for a string body undici's Response first makes a well-formed copy, then encodes it;
- * Buffer.from encodes at once, a lone surrogate becoming U+FFFD the same way.
+ * A page's answer from its bytes, compressed by server.js when the browser accepts it (ADR 0033). Bytes rather than
+ * the string: for a string body undici's Response first makes a well-formed copy, then encodes it; Buffer.from
+ * encodes at once, a lone surrogate becoming U+FFFD the same way.
  */
-const bytesOf = (html: string) => Buffer.from(html);
+function pageResponse(body: Uint8Array<ArrayBuffer>, status: number, headers: Headers, loadContext: AppLoadContext) {
+  const compressed = loadContext.compressWhole?.(body);
+  if (compressed) headers.set("Content-Encoding", compressed.encoding);
+  return new Response(compressed?.body ?? body, { status, headers });
+}
 
 const isNoStore = (headers: Headers) => /no-store/i.test(headers.get("Cache-Control") ?? "");
 
