@@ -194,6 +194,10 @@ export default async function handleRequest(
     }, remixContext, renderNonce, responseStatusCode);
   const nonce = loadContext.nonce ?? "";
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A loader's `Cache-Control: no-store` (in its data() headers) reaches the document only through a route's
+  // `headers` export: the page is as personal as its most personal loader, and is never kept (a reset's page shows
+  // the login typed).
+  if (Object.values(remixContext.staticHandlerContext.loaderHeaders).some(isNoStore)) responseHeaders.set("Cache-Control", PERSONAL);
 
   if (loadContext.shopper && keptForShoppers(request, responseStatusCode, responseHeaders, remixContext, loadContext)) {
     // Rendered once with markers for the shopper's own texts: kept for the next signed-in shoppers (ADR 0029).

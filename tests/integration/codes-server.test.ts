@@ -38,7 +38,9 @@ describe.skipIf(!built)("one-time codes over HTTP in production (server.js)", ()
       expect(response.status, server.log()).toBe(303);
       expect(response.headers.get("Location")).toBe("/verify-otp");
     }
-    const pages = await Promise.all([known, unknown].map(async (response) => (await page("/verify-otp", sessionCookieOf(response))).text()));
+    // One after the other: the second guest's page must not be the first one's, kept (it shows what they typed).
+    const pages: string[] = [];
+    for (const response of [known, unknown]) pages.push(await (await page("/verify-otp", sessionCookieOf(response))).text());
     // Alike but for what was typed, the nonce and the moment the countdown was read.
     const normalized = pages.map((html, i) =>
       html
