@@ -19,7 +19,12 @@ import { writeSection } from "./report";
 
 const quick = process.argv.includes("--quick");
 const profile = process.argv.includes("--profile");
-const REQUESTS = quick ? 60 : 400;
+const REQUESTS = quick ? 60 : 1000;
+/**
+ * Requests of each page before it is measured: V8's optimizing compiler keeps working on its own threads for the
+ * first thousands of requests of a fresh server, and that CPU is counted too (a long-running server has paid it).
+ */
+const WARM_UP = quick ? 20 : 1500;
 /** Requests in flight at once: enough to keep one process busy, few enough not to queue much on a shared machine. */
 const IN_FLIGHT = 4;
 /** What Chromium sends: the server answers a browser in brotli. */
@@ -109,7 +114,7 @@ async function ask(base: string, cookie: string, kind: PageKind, count: number) 
 }
 
 async function measure(base: string, cookie: string, pid: number, kind: PageKind): Promise<Measured> {
-  await ask(base, cookie, kind, Math.ceil(REQUESTS / 4)); // warm-up: compiled code, caches, statements
+  await ask(base, cookie, kind, WARM_UP); // compiled code, caches, statements
   const from = process.hrtime.bigint();
   const before = cpuSeconds(pid);
   const bytes = await ask(base, cookie, kind, REQUESTS);
@@ -230,7 +235,7 @@ async function main() {
     "",
     `Measured by \`npm run bench:render${profile ? " -- --profile" : ""}\`${quick ? " (--quick: few requests, indicative only)" : ""} on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}), Node ${process.version}, SQLite, 100,000 products and 500 shops; one server process${profile ? " under `--cpu-prof`" : ""}; run took ${Math.round((Date.now() - started) / 1000)} s.`,
     "",
-    `The server's CPU time (user + system, all its threads, read from /proc) over ${REQUESTS} requests of each page by one signed-in shopper with ${CART_PRODUCTS} products in the cart, ${IN_FLIGHT} at a time, after ${Math.ceil(REQUESTS / 4)} to warm up; answers compressed as for Chromium (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`). CPU time is steadier than req/s on a shared machine, but a busy one still inflates it (shared cores and caches): compare figures of one machine in one state.`,
+    `The server's CPU time (user + system, all its threads, read from /proc) over ${REQUESTS} requests of each page by one signed-in shopper with ${CART_PRODUCTS} products in the cart, ${IN_FLIGHT} at a time, after ${WARM_UP} to warm up; answers compressed as for Chromium (\`Accept-Encoding: ${BROWSER_ENCODINGS}\`). CPU time is steadier than req/s on a shared machine, but a busy one still inflates it (shared cores and caches): compare figures of one machine in one state.`,
     "",
     "| page | CPU ms per page | kB sent per page |",
     "|---|---:|---:|",
