@@ -61,8 +61,10 @@ export function recordingReads(personal: Personal, onRead: (dependency: Dependen
  * block: characters of Unicode's private use area, which no text of the shop contains and which HTML, attribute
  * and JSON escaping all leave as they are.
  */
-const marker = (name: string) => `\uE000${name}\uE001`;
-const MARKERS = /\uE000([\w.]+)\uE001/g;
+const MARKER_START = "\uE000";
+const MARKER_END = "\uE001";
+const marker = (name: string) => `${MARKER_START}${name}${MARKER_END}`;
+const MARKER_NAME = /^[\w.]+$/;
 const NONCE = "nonce";
 const SHOPPER_JSON = "json";
 export const NONCE_MARKER = marker(NONCE);
@@ -112,7 +114,7 @@ export function personalFiller(shopper: Shopper, translate: Translate, currency:
  */
 export function fillPersonal(template: string, shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string): Buffer<ArrayBuffer> {
   const fill = personalFiller(shopper, translate, currency, nonce);
-  const pieces = template.split(MARKERS);
+  const pieces = splitAtMarkers(template);
   for (let index = 1; index < pieces.length; index += 2) pieces[index] = fill(pieces[index]);
   let size = 0;
   for (const piece of pieces) size += Buffer.byteLength(piece);
@@ -122,9 +124,30 @@ export function fillPersonal(template: string, shopper: Shopper, translate: Tran
   return bytes;
 }
 
+/**
+ * A page cut at its markers: its fixed parts with each marker's name between two of them. Found with indexOf, which
+ * goes through a page's 200 kB about ten times faster than a regular expression; a start not followed by a name and
+ * an end is text, as a marker's characters never are.
+ */
+function splitAtMarkers(template: string): string[] {
+  const pieces: string[] = [];
+  let last = 0;
+  for (let start = template.indexOf(MARKER_START); start !== -1; start = template.indexOf(MARKER_START, start + 1)) {
+    const end = template.indexOf(MARKER_END, start + 1);
+    if (end === -1) break;
+    const name = template.slice(start + 1, end);
+    if (!MARKER_NAME.test(name)) continue;
+    pieces.push(template.slice(last, start), name);
+    last = end + 1;
+    start = end;
+  }
+  pieces.push(template.slice(last));
+  return pieces;
+}
+
 /** A kept page cut at its markers: the fixed parts, and the names of the markers between them. */
 export function templateParts(template: string): { parts: string[]; names: string[] } {
-  const pieces = template.split(MARKERS);
+  const pieces = splitAtMarkers(template);
   return { parts: pieces.filter((_, index) => index % 2 === 0), names: pieces.filter((_, index) => index % 2 === 1) };
 }
 

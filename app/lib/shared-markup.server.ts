@@ -45,7 +45,25 @@ const KEPT = "\uE010";
 const START = "\uE012";
 const END = "\uE014";
 const CLOSE: Record<string, string> = { [KEPT]: "\uE011", [START]: "\uE013", [END]: "\uE015" };
-const MARKER_KINDS = new RegExp(`[${KEPT}${START}${END}${HERE_MARKER}${HERE_PARAMETER_MARKER}]`, "g");
+const MARKER_KINDS = [KEPT, START, END, HERE_MARKER, HERE_PARAMETER_MARKER];
+
+/**
+ * Where any of these characters stand in a text, in order. Each is looked for with indexOf, which goes through a
+ * page's 200 kB many times faster than a regular expression's character class.
+ */
+function* positionsOf(text: string, characters: readonly string[]): Generator<number> {
+  const next = characters.map((character) => text.indexOf(character));
+  for (;;) {
+    let first = -1;
+    for (let kind = 0; kind < next.length; kind++) {
+      if (next[kind] !== -1 && (first === -1 || next[kind] < next[first])) first = kind;
+    }
+    if (first === -1) return;
+    const index = next[first];
+    yield index;
+    next[first] = text.indexOf(characters[first], index + 1);
+  }
+}
 /** This process's markers carry a token no text of a page (a review, a product's name) can know, so none passes for one. */
 const TOKEN = randomBytes(6).toString("hex");
 /** What React writes between two texts, such as a marker and a text beside it. */
@@ -94,7 +112,7 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
       const pieces: string[] = [];
       let last = 0;
       let part: { slot: string; start: number } | null = null;
-      for (const { index } of html.matchAll(MARKER_KINDS)) {
+      for (const index of positionsOf(html, MARKER_KINDS)) {
         if (index < last) continue;
         const kind = html[index];
         if (kind === HERE_MARKER || kind === HERE_PARAMETER_MARKER) {
