@@ -261,11 +261,12 @@ app.use(compression({ ...GZIP_OPTIONS, brotli: BROTLI_OPTIONS, filter: (req, res
  * A page the app made whole in memory, compressed in one call, in the encoding the middleware above would choose
  * (it then leaves the answer as it is): its stream compresses in 16 kB steps on libuv's threads, at several times
  * the CPU of one call (docs/decisions/0033-pages-made-as-one-string.md). Null where the middleware decides: a HEAD,
- * no Accept-Encoding, or no brotli or gzip accepted.
+ * no Accept-Encoding, deflate preferred, or nothing it can compress with accepted.
  */
 function compressWhole(req, body) {
   if (req.method === "HEAD" || !req.headers["accept-encoding"]) return null;
-  const encoding = new Negotiator(req).encoding(["br", "gzip", "identity"], ["br", "gzip"]);
+  // The middleware's own offer and preference, so that both pick alike; deflate is left to it.
+  const encoding = new Negotiator(req).encoding(["br", "gzip", "deflate", "identity"], ["br", "gzip"]);
   if (encoding === "br") return { encoding, body: zlib.brotliCompressSync(body, BROTLI_OPTIONS) };
   if (encoding === "gzip") return { encoding, body: zlib.gzipSync(body, GZIP_OPTIONS) };
   return null;

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMERS } from "~/db/seed/content";
 import { built, signedInSession, startServer, type RunningServer } from "./support/server";
@@ -57,6 +57,11 @@ describe.skipIf(!built)("pages compressed as the browser accepts them", () => {
     const gzip = await raw(unseen(path), { ...cookie(), "Accept-Encoding": "br;q=0, gzip" });
     expect(gzip.headers["content-encoding"]).toBe("gzip");
     expect(comparable(gunzipSync(gzip.body).toString("utf8"))).toBe(page);
+
+    // Preferred over gzip, deflate is what the middleware chooses: the page is left to it, not gzipped here.
+    const deflate = await raw(unseen(path), { ...cookie(), "Accept-Encoding": "deflate, gzip;q=0.5" });
+    expect(deflate.headers["content-encoding"]).toBe("deflate");
+    expect(comparable(inflateSync(deflate.body).toString("utf8"))).toBe(page);
 
     const refused = await raw(unseen(path), { ...cookie(), "Accept-Encoding": "br;q=0, gzip;q=0" });
     expect(refused.headers["content-encoding"]).toBeUndefined();
