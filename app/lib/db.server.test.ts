@@ -29,3 +29,15 @@ it("on SQLite a transaction holds the write lock from its start: no other proces
   expect((await sql<{ journal_mode: string }>`pragma journal_mode`.execute(test.db)).rows[0].journal_mode).toBe("wal");
   otherProcess.close();
 });
+
+it("on SQLite a query's LIMIT is written into its SQL (planned once, not again at every run), and still limits", async () => {
+  await test.db.insertInto("settings").values(["limit-a", "limit-b", "limit-c"].map((key) => ({ key, value: "" }))).execute();
+  const pages = test.db.selectFrom("settings").select("key").where("key", "like", "limit-%").orderBy("key").limit(2);
+  const compiled = pages.compile();
+  expect(compiled.sql).toMatch(/ limit 2$/);
+  expect(compiled.parameters).toEqual(["limit-%"]);
+  expect(await pages.execute()).toEqual([{ key: "limit-a" }, { key: "limit-b" }]);
+  // Anything but a whole number stays a bound value, never text in the SQL.
+  const odd = test.db.selectFrom("settings").select("key").limit("1; drop table settings" as unknown as number).compile();
+  expect(odd.sql).toMatch(/ limit \?$/);
+});

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, SqliteQueryCompiler, ValueNode, type DatabaseConnection, type LimitNode, type SqliteDialectConfig } from "kysely";
 import pg from "pg";
 import type { Database as Schema } from "~/db/schema";
 import { warnDatabaseUnavailable } from "./database-unavailable.server";
@@ -86,6 +86,26 @@ class ImmediateTransactionsDialect extends SqliteDialect {
 
   createDriver() {
     return new ImmediateTransactionsDriver(this.sqlite, this.settings);
+  }
+
+  createQueryCompiler() {
+    return new LiteralLimitQueryCompiler();
+  }
+}
+
+/**
+ * Writes a query's LIMIT as a number in its SQL, not as a bound value. SQLite plans a query with the LIMIT's bound
+ * value and so plans it again every time a value is bound, which better-sqlite3 does at every run: a product page's
+ * similar products, reviews and order news were compiled anew on every page (ADR 0034). A LIMIT written out is
+ * planned once per statement, and the planner knows how few rows are wanted. The limits are the code's own numbers.
+ */
+class LiteralLimitQueryCompiler extends SqliteQueryCompiler {
+  protected visitLimit(node: LimitNode) {
+    if (ValueNode.is(node.limit) && Number.isSafeInteger(node.limit.value)) {
+      this.append(`limit ${node.limit.value as number}`);
+      return;
+    }
+    super.visitLimit(node);
   }
 }
 
