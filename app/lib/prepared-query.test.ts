@@ -35,8 +35,17 @@ describeEachDatabase("prepared queries", (kind) => {
     });
   });
 
+  it("takes a list argument as an `in` list, each length compiled on its own", async () => {
+    const activeAmong = preparedQuery((db, ids: number[], name: string) =>
+      db.selectFrom("categories").select("id").where("id", "in", ids).where("is_active", "=", 1).where("name", "!=", name).orderBy("id"));
+    expect(await activeAmong(test.db, [1, 2, 3], "")).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(await activeAmong(test.db, [2], "")).toEqual([{ id: 2 }]);
+    expect(await activeAmong(test.db, [3, 1, 2], "Books")).toEqual([{ id: 2 }]);
+    expect(await activeAmong(test.db, [3], "")).toEqual([]);
+  });
+
   it("refuses a query whose SQL would depend on an argument", async () => {
     const computed = preparedQuery((db, limit: number) => db.selectFrom("categories").select("id").limit(Number(limit) + 1));
-    await expect(computed(test.db, 1)).rejects.toThrow(/must use each of its 1 arguments as a value/);
+    await expect(computed(test.db, 1)).rejects.toThrow(/must use each of its arguments \(and each item of a list\) as a value/);
   });
 });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { dialectOf } from "~/db/dialect";
 import type { Database } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import { PER_PAGE } from "~/lib/pagination";
 import { runningFlashPrices } from "./flash-prices.server";
 import { searchProducts, type ProductsQuery } from "./search.server";
@@ -378,24 +379,8 @@ export async function productCardsByIds(db: Db, ids: number[], options: { now?: 
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0) return [];
   const [rows, images, flash] = await Promise.all([
-    // Found by primary key; the active tests are made on the few rows found, so no other index competes.
-    db
-      .selectFrom("products as p")
-      .innerJoin("shops as s", "s.id", "p.shop_id")
-      .select([
-        "p.id", "p.name", "p.price", "p.discount_price", "p.rating", "p.total_reviews", "p.is_digital", "p.is_active",
-        "s.name as shop_name", "s.is_active as shop_active",
-      ])
-      .where("p.id", "in", wanted)
-      .execute(),
-    db
-      .selectFrom("product_images")
-      .select(["product_id", "path", "alt"])
-      .where("product_id", "in", wanted)
-      .orderBy("product_id")
-      .orderBy("sort")
-      .orderBy("id")
-      .execute(),
+    cardRows(db, wanted),
+    cardImages(db, wanted),
     runningFlashPrices(db, wanted, options.now),
   ]);
   const thumbnails = new Map<number, { path: string; alt: string }>();
@@ -421,6 +406,26 @@ export async function productCardsByIds(db: Db, ids: number[], options: { now?: 
     }];
   });
 }
+
+// Found by primary key; the active tests are made on the few rows found, so no other index competes.
+const cardRows = preparedQuery((db, ids: number[]) =>
+  db
+    .selectFrom("products as p")
+    .innerJoin("shops as s", "s.id", "p.shop_id")
+    .select([
+      "p.id", "p.name", "p.price", "p.discount_price", "p.rating", "p.total_reviews", "p.is_digital", "p.is_active",
+      "s.name as shop_name", "s.is_active as shop_active",
+    ])
+    .where("p.id", "in", ids));
+
+const cardImages = preparedQuery((db, ids: number[]) =>
+  db
+    .selectFrom("product_images")
+    .select(["product_id", "path", "alt"])
+    .where("product_id", "in", ids)
+    .orderBy("product_id")
+    .orderBy("sort")
+    .orderBy("id"));
 
 /** Most viewed active products, best sellers first among equals. */
 export async function listPopularProducts(db: Db, limit: number): Promise<ProductCard[]> {

@@ -1,5 +1,6 @@
 import type { Db } from "~/lib/db.server";
 import { DomainError } from "~/lib/domain-error";
+import { preparedQuery } from "~/lib/prepared-query.server";
 import { PER_PAGE } from "~/lib/pagination";
 import { touchSettings } from "~/modules/settings/settings.server";
 import type { ReviewInput } from "./review.schema";
@@ -23,17 +24,35 @@ export interface Review {
   created_at: string;
 }
 
-function activeReviews(db: Db, target: ReviewTarget) {
-  const query = db.selectFrom("reviews").where("is_active", "=", 1);
-  return "productId" in target ? query.where("product_id", "=", target.productId) : query.where("shop_id", "=", target.shopId);
+type TargetColumn = "product_id" | "shop_id";
+
+const targetOf = (target: ReviewTarget): [TargetColumn, number] =>
+  "productId" in target ? ["product_id", target.productId] : ["shop_id", target.shopId];
+
+function activeReviews(db: Db, column: TargetColumn, id: number) {
+  return db.selectFrom("reviews").where("is_active", "=", 1).where(column, "=", id);
 }
+
+const starCountsBy = (column: TargetColumn) =>
+  preparedQuery((db, id: number) =>
+    activeReviews(db, column, id).select((eb) => ["rating", eb.fn.countAll<number>().as("count")]).groupBy("rating"));
+const starCounts = { product_id: starCountsBy("product_id"), shop_id: starCountsBy("shop_id") };
+
+const reviewPageQuery = (column: TargetColumn, size: number) =>
+  preparedQuery((db, id: number, offset: number) =>
+    activeReviews(db, column, id)
+      .select(["id", "customer_name", "rating", "description", "created_at"])
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(size)
+      .offset(offset));
+/** One prepared query per target and page size (a size is part of the SQL: ADR 0034); sizes come from the code. */
+const reviewPageQueries = new Map<string, ReturnType<typeof reviewPageQuery>>();
 
 /** Average, total and the share of each star count, from the active reviews. */
 export async function ratingSummary(db: Db, target: ReviewTarget): Promise<RatingSummary> {
-  const rows = await activeReviews(db, target)
-    .select((eb) => ["rating", eb.fn.countAll<number>().as("count")])
-    .groupBy("rating")
-    .execute();
+  const [column, id] = targetOf(target);
+  const rows = await starCounts[column](db, id);
   const counts = new Map(rows.map((row) => [Number(row.rating), Number(row.count)]));
   const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
   const stars = [...counts.entries()].reduce((sum, [rating, count]) => sum + rating * count, 0);
@@ -61,13 +80,10 @@ export async function reviewsPage(db: Db, target: ReviewTarget, page: number): P
 export async function listReviews(db: Db, target: ReviewTarget, { page, perPage }: { page: number; perPage: number }): Promise<Review[]> {
   const size = Math.max(1, Math.floor(perPage));
   const offset = (Math.max(1, Math.floor(page)) - 1) * size;
-  return activeReviews(db, target)
-    .select(["id", "customer_name", "rating", "description", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(size)
-    .offset(offset)
-    .execute();
+  const [column, id] = targetOf(target);
+  let query = reviewPageQueries.get(`${column} ${size}`);
+  if (!query) reviewPageQueries.set(`${column} ${size}`, (query = reviewPageQuery(column, size)));
+  return query(db, id, offset);
 }
 
 /** A delivered item the shopper may review, and whether they did. */
