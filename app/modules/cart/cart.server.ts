@@ -3,6 +3,7 @@ import { preparedQuery } from "~/lib/prepared-query.server";
 import { DomainError } from "~/lib/domain-error";
 import { runningFlashPrices } from "~/modules/catalog/flash-prices.server";
 import { unitPrice } from "~/modules/catalog/pricing";
+import { thumbnailsOf } from "~/modules/catalog/products.server";
 import type { CartChoice, ProductDetails } from "~/modules/catalog/product-details.server";
 
 /**
@@ -97,16 +98,11 @@ export async function readCart(
   const rows = await cartLines(db, userId, buyNow);
   if (rows.length === 0) return { groups: [], count: 0, total: 0 };
 
-  const productIds = rows.map((row) => row.product_id);
-  const [flash, images] = await Promise.all([
+  const productIds = [...new Set(rows.map((row) => row.product_id))];
+  const [flash, thumbnails] = await Promise.all([
     runningFlashPrices(db, productIds, options.now),
-    options.thumbnails === false
-      ? []
-      : db.selectFrom("product_images").select(["product_id", "path"]).where("product_id", "in", [...new Set(productIds)])
-        .orderBy("product_id").orderBy("sort").orderBy("id").execute(),
+    options.thumbnails === false ? new Map<number, { path: string }>() : thumbnailsOf(db, productIds),
   ]);
-  const thumbnails = new Map<number, string>();
-  for (const image of images) if (!thumbnails.has(image.product_id)) thumbnails.set(image.product_id, image.path);
 
   const groups = new Map<number, CartShopGroup>();
   for (const row of rows) {
@@ -120,7 +116,7 @@ export async function readCart(
       id: row.id,
       product_id: row.product_id,
       name: row.name,
-      thumbnail: thumbnails.get(row.product_id) ?? null,
+      thumbnail: thumbnails.get(row.product_id)?.path ?? null,
       brand: row.brand ?? null,
       is_digital: row.is_digital === 1,
       color,

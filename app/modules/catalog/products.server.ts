@@ -378,13 +378,11 @@ async function broadFacets(db: Db, scope: ProductsQuery): Promise<ProductFacets>
 export async function productCardsByIds(db: Db, ids: number[], options: { now?: Date } = {}): Promise<ProductCard[]> {
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (wanted.length === 0) return [];
-  const [rows, images, flash] = await Promise.all([
+  const [rows, thumbnails, flash] = await Promise.all([
     cardRows(db, wanted),
-    cardImages(db, wanted),
+    thumbnailsOf(db, wanted),
     runningFlashPrices(db, wanted, options.now),
   ]);
-  const thumbnails = new Map<number, { path: string; alt: string }>();
-  for (const image of images) if (!thumbnails.has(image.product_id)) thumbnails.set(image.product_id, image);
   const byId = new Map(rows.filter((row) => row.is_active === 1 && row.shop_active === 1).map((row) => [row.id, row]));
   return wanted.flatMap((id) => {
     const row = byId.get(id);
@@ -418,11 +416,19 @@ const cardRows = preparedQuery((db, ids: number[]) =>
     ])
     .where("p.id", "in", ids));
 
-const cardImages = preparedQuery((db, ids: number[]) =>
+/** The first picture of each of these products (distinct ids), for product cards and cart lines. */
+export async function thumbnailsOf(db: Db, productIds: number[]): Promise<Map<number, { path: string; alt: string }>> {
+  const thumbnails = new Map<number, { path: string; alt: string }>();
+  if (productIds.length === 0) return thumbnails;
+  for (const image of await imagesOf(db, productIds)) if (!thumbnails.has(image.product_id)) thumbnails.set(image.product_id, image);
+  return thumbnails;
+}
+
+const imagesOf = preparedQuery((db, productIds: number[]) =>
   db
     .selectFrom("product_images")
     .select(["product_id", "path", "alt"])
-    .where("product_id", "in", ids)
+    .where("product_id", "in", productIds)
     .orderBy("product_id")
     .orderBy("sort")
     .orderBy("id"));
