@@ -50,7 +50,27 @@ async function ownSchema(db: Kysely<any>): Promise<string | undefined> {
   return rows[0]?.schema ?? undefined;
 }
 
+/**
+ * The advisory lock under which schemas of one PostgreSQL database are migrated or dropped, one at a time: Kysely
+ * looks for its migration tables among the tables of every schema, and that read fails ("schema … does not exist")
+ * when another schema is dropped meanwhile (test runs, benchmarks and shops sharing a database).
+ */
+export const SCHEMA_CHANGES_LOCK = 7_204_551;
+
 export async function migrateToLatest(db: Kysely<any>) {
+  if (dialectOf(db) !== "postgres") return migrate(db);
+  // Held by one connection of the pool while the migrations run on others.
+  return db.connection().execute(async (holder) => {
+    await sql`SELECT pg_advisory_lock(${SCHEMA_CHANGES_LOCK})`.execute(holder);
+    try {
+      return await migrate(db);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${SCHEMA_CHANGES_LOCK})`.execute(holder);
+    }
+  });
+}
+
+async function migrate(db: Kysely<any>) {
   // Branches add migrations side by side: one merged later with a lower number still runs on a database already past it.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, migrationTableSchema: await ownSchema(db) });
   const { error, results } = await migrator.migrateToLatest();

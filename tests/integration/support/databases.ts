@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe } from "vitest";
-import { migrateToLatest } from "~/db/migrate";
+import { migrateToLatest, SCHEMA_CHANGES_LOCK } from "~/db/migrate";
 import { createDb, type Db } from "~/lib/db.server";
 
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -56,6 +56,8 @@ export async function createTestDatabase(kind: "sqlite" | "postgres"): Promise<T
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
       await cleanup.connect();
+      // Not while another schema is being migrated (app/db/migrate.ts); the lock ends with the session.
+      await cleanup.query("SELECT pg_advisory_lock($1)", [SCHEMA_CHANGES_LOCK]);
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
       await cleanup.end();
     },
