@@ -37,7 +37,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
-    trace: "retain-on-failure",
+    // Recorded for a retried test only: recording every test's trace (snapshots at each step) cost CPU on the two
+    // cores the browsers and servers share; a test that fails twice still leaves its trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     // Toasts then vanish at once instead of fading: axe never meets one half-transparent (a false contrast failure).
     reducedMotion: "reduce",
     launchOptions: {
