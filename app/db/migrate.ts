@@ -59,11 +59,12 @@ export const SCHEMA_CHANGES_LOCK = 7_204_551;
 
 export async function migrateToLatest(db: Kysely<any>) {
   if (dialectOf(db) !== "postgres") return migrate(db);
-  // Held by one connection of the pool while the migrations run on others.
+  // The migrations run on the connection that holds the lock: a pool of one connection (DATABASE_POOL_SIZE=1) would
+  // otherwise wait for itself.
   return db.connection().execute(async (holder) => {
     await sql`SELECT pg_advisory_lock(${SCHEMA_CHANGES_LOCK})`.execute(holder);
     try {
-      return await migrate(db);
+      return await migrate(holder);
     } finally {
       await sql`SELECT pg_advisory_unlock(${SCHEMA_CHANGES_LOCK})`.execute(holder);
     }

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/db/migrate";
+import { createDb } from "~/lib/db.server";
 import { createTestDatabase, postgresUp } from "./support/databases";
 
 /**
@@ -27,6 +29,23 @@ describe.skipIf(!postgresUp)("migrations in a PostgreSQL database shared by seve
       }
     } finally {
       await first.drop();
+    }
+  });
+
+  it("migrates with a pool of one connection (DATABASE_POOL_SIZE=1), the schema lock held on it", async () => {
+    const test = await createTestDatabase("postgres");
+    const before = process.env.DATABASE_POOL_SIZE;
+    process.env.DATABASE_POOL_SIZE = "1";
+    const poolOfOne = createDb(test.url);
+    try {
+      // A server starting on a migrated database: the migrator runs on the one connection, which holds the lock.
+      expect(await migrateToLatest(poolOfOne)).toEqual([]);
+      expect(await poolOfOne.selectFrom("products").select("id").limit(1).execute()).toEqual([]);
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_POOL_SIZE;
+      else process.env.DATABASE_POOL_SIZE = before;
+      await poolOfOne.destroy();
+      await test.drop();
     }
   });
 });
