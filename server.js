@@ -3,7 +3,6 @@
 // no build exists, so `npm install && npm start` works on a fresh clone. It serves on every core: a primary
 // process builds and prepares the database once, then forks WEB_CONCURRENCY workers that serve
 // (docs/decisions/0025-every-core.md).
-import { AsyncLocalStorage } from "node:async_hooks";
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
@@ -13,8 +12,9 @@ import path from "node:path";
 import url from "node:url";
 import util from "node:util";
 import zlib from "node:zlib";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady, installGlobals } from "@remix-run/node";
+// The adapter of @remix-run/express, in parts: the page cache and Remix share the request it makes.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import Negotiator from "negotiator";
@@ -32,21 +32,26 @@ const port = Number(process.env.PORT ?? 3000);
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
 
 /**
- * The request being answered, so that whatever is logged while answering it carries its id. The app's own (once
- * its build is loaded): its loaders keep what they share for the request there.
+ * A log line's request id: given by the access log, or by the app as the first part of a console call (lib/log.server).
+ * Not found from wherever a line is written: AsyncLocalStorage's promise hooks cost a tenth of a rendered page's CPU
+ * (docs/decisions/0036-one-request-object.md).
  */
-let requestScope = new AsyncLocalStorage();
+const REQUEST_ID = Symbol.for("bazaar.requestId");
 
 // Logs are one JSON object per line (time, level, pid, the request's id, message) for log collectors; plain text
 // only under `npm run dev`, for people.
-if (!development) {
-  for (const [method, level] of [["debug", "debug"], ["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"]]) {
-    console[method] = (...parts) => writeLog(level, messageOf(parts));
-  }
+for (const [method, level] of [["debug", "debug"], ["log", "info"], ["info", "info"], ["warn", "warn"], ["error", "error"]]) {
+  const plain = console[method].bind(console);
+  console[method] = (...parts) => {
+    const tagged = typeof parts[0] === "object" && parts[0] !== null && REQUEST_ID in parts[0];
+    const message = tagged ? parts.slice(1) : parts;
+    if (development) plain(...message);
+    else writeLog(level, messageOf(message), tagged ? parts[0][REQUEST_ID] : undefined);
+  };
 }
 
-function writeLog(level, fields) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, pid: process.pid, requestId: requestScope.getStore()?.requestId, ...fields });
+function writeLog(level, fields, requestId) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, pid: process.pid, requestId, ...fields });
   (level === "warn" || level === "error" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
@@ -75,7 +80,6 @@ if (cluster.isPrimary && !fs.existsSync(BUILD_PATH)) {
 }
 
 const build = await import(url.pathToFileURL(BUILD_PATH).href);
-requestScope = build.entry.module.requestScope ?? requestScope;
 if (cluster.isPrimary) await build.entry.module.prepare?.();
 const workerCount = cluster.isPrimary ? workersWanted() : 1;
 /** The primary of several workers only supervises them; the workers, or a single process, serve. */
@@ -87,6 +91,11 @@ if (!serving) superviseWorkers(workerCount);
  * after each recent crash so that a worker that cannot start does not spin; stops them all on SIGTERM/SIGINT.
  */
 function superviseWorkers(count) {
+  // A young generation of 32 MB semi-spaces instead of 16: a rendered page's garbage is collected half as often, and a
+  // collection costs about what the request data alive at that moment costs, so about a third less of the workers'
+  // time goes to it (docs/decisions/0036-one-request-object.md). NODE_OPTIONS or the command line may say otherwise.
+  const semiSpace = /--max-semi-space-size/.test(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`);
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...(semiSpace ? [] : ["--max-semi-space-size=32"])] });
   const running = new Set();
   const recentCrashes = [];
   let stopping = false;
@@ -180,13 +189,15 @@ let draining = false;
 
 /**
  * Each request has an id: a trusted proxy's X-Request-Id (TRUST_PROXY), else a new one. It is sent back, is in the
- * request's log line (method, path, status, duration) and in everything logged while answering it.
+ * request's log line (method, path, status, duration), and the app reads it from the request's X-Request-Id for
+ * the errors it logs while answering it.
  */
 app.use((req, res, next) => {
   const started = process.hrtime.bigint();
   const forwarded = req.get("X-Request-Id");
   const trusted = forwarded && /^[\w.:@-]{1,128}$/.test(forwarded) && app.get("trust proxy fn")(req.socket.remoteAddress, 0);
   const requestId = trusted ? forwarded : crypto.randomUUID();
+  req.headers["x-request-id"] = requestId;
   res.setHeader("X-Request-Id", requestId);
   if (draining) res.setHeader("Connection", "close");
   inFlight.add(res);
@@ -194,11 +205,9 @@ app.use((req, res, next) => {
     inFlight.delete(res);
     const durationMs = Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100;
     const status = res.writableFinished ? res.statusCode : 499;
-    requestScope.run({ requestId }, () =>
-      writeLog(status >= 500 ? "error" : "info", { method: req.method, path: req.originalUrl, status, durationMs }),
-    );
+    writeLog(status >= 500 ? "error" : "info", { method: req.method, path: req.originalUrl, status, durationMs }, requestId);
   });
-  requestScope.run({ requestId }, next);
+  next();
 });
 
 app.use((req, res, next) => {
@@ -249,10 +258,10 @@ app.use((req, _res, next) => {
   next();
 });
 
-// Browsers get brotli at quality 1: half the CPU of quality 3 for pages ~11% larger, still ~5% smaller than gzip's;
-// gzip at level 1: a fifth less CPU than level 3 for 4% more bytes (measured on product, list and home pages,
-// docs/decisions/0031-lighter-pages-to-make.md).
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+// Browsers get brotli at quality 0: half the CPU of quality 1 (a quarter of quality 3's) for pages ~4% larger, still
+// smaller than gzip's (docs/decisions/0036-one-request-object.md); gzip at level 1: a fifth less CPU than level 3 for
+// 4% more bytes (docs/decisions/0031-lighter-pages-to-make.md).
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 0 } };
 const GZIP_OPTIONS = { level: 1 };
 // Live streams (text/event-stream) are left alone: compressing them would hold each event back in a buffer.
 app.use(compression({ ...GZIP_OPTIONS, brotli: BROTLI_OPTIONS, filter: (req, res) => !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res) }));
@@ -293,13 +302,13 @@ function loadContextFor(req, res) {
   return res.locals.loadContext;
 }
 
-/** The headers the guest page cache reads, as a Fetch request (the rest of the request is not needed). */
-function pageRequest(req) {
-  const headers = new Headers();
-  for (const name of ["cookie", "accept-language", "accept-encoding", "if-none-match"]) {
-    if (req.headers[name]) headers.set(name, req.headers[name]);
-  }
-  return new Request(`${req.protocol}://${req.get("host")}${req.originalUrl}`, { method: req.method, headers });
+/**
+ * The request as a Fetch Request, made once for the page cache and Remix: the app's loaders share what they read of
+ * it (lib/context.server) by this very object.
+ */
+function remixRequestOf(req, res) {
+  res.locals.request ??= createRemixRequest(req, res);
+  return res.locals.request;
 }
 
 // A form post's answer tells the browser when it was made: the visitor's next pages are rendered anew rather than
@@ -316,7 +325,7 @@ app.use(async (req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
   try {
     const context = loadContextFor(req, res);
-    const cached = await build.entry.module.serveCachedPage?.(pageRequest(req), context);
+    const cached = await build.entry.module.serveCachedPage?.(remixRequestOf(req, res), context);
     if (!cached) return next();
     if (cached.omitContentSecurityPolicy) context.omitContentSecurityPolicy();
     res.status(cached.status);
@@ -331,14 +340,16 @@ app.use(async (req, res, next) => {
 });
 
 // app.use, not app.all("*"): a route pattern makes Express decode the path, and a malformed one (%FF) became a 500;
-// Remix matches the raw path itself, so such an address is simply not found.
-app.use(
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: loadContextFor,
-  }),
-);
+// Remix matches the raw path itself, so such an address is simply not found. @remix-run/express's handler, but with
+// the request the page cache looked up.
+const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
+app.use(async (req, res, next) => {
+  try {
+    await sendRemixResponse(res, await handleRemixRequest(remixRequestOf(req, res), loadContextFor(req, res)));
+  } catch (error) {
+    next(error);
+  }
+});
 
 // Whatever escapes the handlers is logged (Express would stay silent when NODE_ENV is "test"); a database that is
 // away is answered 503 with Retry-After instead (entry.server's unavailableResponse, ADR 0026).

@@ -8,6 +8,7 @@ import { encode } from "turbo-stream";
 import { NonceProvider } from "./components/nonce";
 import { UnavailableDocument } from "./components/unavailable-document";
 import { shopContext } from "./lib/context.server";
+import { forRequest } from "./lib/log.server";
 import { prepareDatabase } from "./lib/boot.server";
 import { validDocument, validDocumentStream } from "./lib/valid-document.server";
 import { localeWithoutSettings, translationsFor, translatorFor } from "./lib/i18n.server";
@@ -27,8 +28,6 @@ export { pageCacheEnabled, serveCachedPage, wroteCookie } from "./lib/page-cache
 /** For server.js: its primary process relays what the workers share (lib/cluster.server); a stopping worker ends its streams. */
 export { connectWorker } from "./lib/cluster.server";
 export { endLiveStreams } from "./lib/live.server";
-/** server.js runs each request in it, so that its logs carry the request id and its loaders share one context. */
-export { requestScope } from "./lib/context.server";
 
 export const streamTimeout = 5_000;
 
@@ -53,7 +52,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
     throw error instanceof DatabaseUnavailableError ? error : new DatabaseUnavailableError(error);
   }
   if (request.signal.aborted) return;
-  console.error(isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+  console.error(forRequest(request), isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
 };
 
 /**

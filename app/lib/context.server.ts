@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { TFunction } from "i18next";
 import { signedInUser } from "~/modules/auth/sessions.server";
 import type { CurrentUser } from "~/modules/auth/user.server";
@@ -29,22 +28,15 @@ export function resolveCurrency(settings: Settings, selected: string | undefined
 const contexts = new WeakMap<Request, Promise<ShopContext>>();
 
 /**
- * The HTTP request being answered (server.js runs each one in it: its id for the logs). Remix hands each loader
- * its own copy of the Request, so the loaders of one page share their context through here.
- */
-export const requestScope = new AsyncLocalStorage<{ requestId: string; readContext?: Promise<ShopContext> }>();
-
-/**
  * Everything a loader or action needs about the request: settings, language, session, shopper and
- * currency. Built once per request and shared by every loader of that request; an action builds its own, and
- * the loaders after it build theirs anew (the action may have changed the session).
+ * currency. Built once per Request object: server.js makes one for the page cache and Remix, which hands it to
+ * every loader of a page (patches/@remix-run+server-runtime, ADR 0036); an action builds its own, and the loaders
+ * after it get a new Request from Remix and build theirs anew (the action may have changed the session).
  */
 export function shopContext(request: Request): Promise<ShopContext> {
   let context = contexts.get(request);
   if (!context) {
-    const scope = request.method === "GET" || request.method === "HEAD" ? requestScope.getStore() : undefined;
-    context = scope?.readContext ?? buildContext(request);
-    if (scope) scope.readContext = context;
+    context = buildContext(request);
     contexts.set(request, context);
   }
   return context;

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Link } from "~/components/link";
 import { useTranslation } from "~/lib/translation";
 import { shopContext } from "~/lib/context.server";
+import { forRequest } from "~/lib/log.server";
 import { pageTitle } from "~/lib/seo";
 import { commitSession, flashToast } from "~/lib/session.server";
 import { endSignIn } from "~/modules/auth/sessions.server";
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageTitl
 /** POST only (a GET never signs anyone out). The browser is signed out even if deleting the sign-in fails. */
 export async function action({ request }: ActionFunctionArgs) {
   const { db, session } = await shopContext(request);
-  await endSignIn(db, session).catch((error) => console.error("Ending a sign-in failed", error));
+  await endSignIn(db, session).catch((error) => console.error(forRequest(request), "Ending a sign-in failed", error));
   session.unset("signIn");
   flashToast(session, { kind: "success", message: "logout.done" });
   return redirect("/", { status: 303, headers: { "Set-Cookie": await commitSession(session) } });
