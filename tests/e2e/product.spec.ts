@@ -168,7 +168,12 @@ test.describe("product details", () => {
       await page.evaluate(() => ((window as { stayedOnPage?: boolean }).stayedOnPage = true));
     }
     await footer.scrollIntoViewIfNeeded();
-    if (jsEnabled) await expect.poll(footerCode).toBe(true);
+    if (jsEnabled) {
+      await expect.poll(footerCode).toBe(true);
+      // Its code arrived; a click before React has taken the link over would load the next page as a document.
+      const aboutUs = footer.getByRole("link", { name: "About Us" });
+      await expect.poll(() => aboutUs.evaluate((link) => Object.keys(link).some((key) => key.startsWith("__reactProps")))).toBe(true);
+    }
     await footer.getByRole("link", { name: "About Us" }).click();
     await expect(page).toHaveURL(/\/about-us$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Us");
