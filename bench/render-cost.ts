@@ -7,6 +7,10 @@
 // its samples during each page's requests by what they were doing. `--quick` asks fewer pages (to try the harness).
 // BENCH_ENCODINGS sets the Accept-Encoding asked with (`identity`: what the page costs without compression).
 // Writes its section of docs/benchmarks.md.
+// `--compare <checkout> <checkout> [--page <name>]` measures instead the same page (random product pages unless
+// named: product, kept, list, cart) on a server from each checkout (each built first), in turns of 300 requests after
+// interleaved warm-ups, and prints each turn's CPU ms per page and the ratio: a shared machine's load drifts by more
+// than most changes make, and pairs measured back to back see the same drift. Writes nothing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -186,16 +190,17 @@ function breakdown(profileDir: string, measured: Measured[]) {
 
 // ─── the run ───────────────────────────────────────────────────────────────────────────────────────────────────
 
-async function main() {
-  const started = Date.now();
-  if (spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-  const { file, db } = await seeded(100_000, 500);
-  await db.destroy();
+function build(checkout: string) {
+  const result = spawnSync(path.join(checkout, "node_modules/.bin/remix"), ["build"], { cwd: checkout, stdio: "inherit" });
+  if (result.status !== 0) process.exit(1);
+}
 
+/** The production server of a checkout, one process, on its own copy of the catalogue when `file` is one. */
+async function startServer(checkout: string, file: string, nodeOptions: string[] = []) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-render-profile-"));
-  const server = spawn(process.execPath, [...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "server.js"], {
+  const server = spawn(process.execPath, [...nodeOptions, "server.js"], {
+    cwd: checkout,
     env: {
       ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: `file:${file}`,
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1", SESSION_SECRET: "bench", COOKIE_SECURE: "false",
@@ -203,31 +208,95 @@ async function main() {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const measured: Measured[] = [];
   try {
     await waitFor(`${base}/healthz`, server);
-    const { cookie, ids } = await signedInShopper(base, file);
-    const random = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
-    // A parameter no page reads makes each address new to the page cache (which keeps catalogue pages for
-    // signed-in shoppers too, ADR 0029), so that these answers are rendered.
-    const unseen = () => `unseen=${Math.random().toString(36).slice(2)}`;
-    const kinds: PageKind[] = [
-      { name: "product page, a random one of 100k", path: () => `/products/${random(ids)}/details?${unseen()}` },
-      // The same page again: kept for signed-in shoppers, their own parts put in (ADR 0029).
-      { name: "product page kept for signed-in shoppers (one page)", path: () => `/products/${ids[0]}/details` },
-      { name: "product list, a random page of the first 100 and a sort", path: () => `/products?sort=${random(["newest", "popular", "price_low_high"])}&page=${1 + Math.floor(Math.random() * 100)}&${unseen()}` },
-      { name: `cart (${CART_PRODUCTS} products of ${CART_PRODUCTS} shops)`, path: () => "/cart" },
-      { name: "/healthz (the floor)", path: () => "/healthz" },
-    ];
-    for (const kind of kinds) {
+    return { base, server, ...(await signedInShopper(base, file)) };
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+}
+
+async function stop(server: ChildProcess) {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await exited;
+}
+
+/** The pages measured, by their short name (`--page`) and as the report names them. */
+function pageKinds(ids: number[]): Record<string, PageKind> {
+  const random = <T,>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
+  // A parameter no page reads makes each address new to the page cache (which keeps catalogue pages for
+  // signed-in shoppers too, ADR 0029), so that these answers are rendered.
+  const unseen = () => `unseen=${Math.random().toString(36).slice(2)}`;
+  return {
+    product: { name: "product page, a random one of 100k", path: () => `/products/${random(ids)}/details?${unseen()}` },
+    // The same page again: kept for signed-in shoppers, their own parts put in (ADR 0029).
+    kept: { name: "product page kept for signed-in shoppers (one page)", path: () => `/products/${ids[0]}/details` },
+    list: { name: "product list, a random page of the first 100 and a sort", path: () => `/products?sort=${random(["newest", "popular", "price_low_high"])}&page=${1 + Math.floor(Math.random() * 100)}&${unseen()}` },
+    cart: { name: `cart (${CART_PRODUCTS} products of ${CART_PRODUCTS} shops)`, path: () => "/cart" },
+    healthz: { name: "/healthz (the floor)", path: () => "/healthz" },
+  };
+}
+
+const COMPARE_TURNS = 12;
+const COMPARE_TURN_REQUESTS = 300;
+
+async function compare(checkouts: string[], page: string) {
+  const { file: catalogue, db } = await seeded(100_000, 500);
+  await db.destroy();
+  for (const checkout of checkouts) build(checkout);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-compare-"));
+  const servers: (Awaited<ReturnType<typeof startServer>> & { checkout: string; kind: PageKind; cpuMs: number[] })[] = [];
+  try {
+    for (const [index, checkout] of checkouts.entries()) {
+      // Each server writes (counted views, the shopper's cart): its own copy, so neither sees the other's writes.
+      const file = path.join(dataDir, `catalogue-${index}.sqlite`);
+      fs.copyFileSync(catalogue, file);
+      const server = await startServer(path.resolve(checkout), file);
+      const kind = pageKinds(server.ids)[page];
+      if (!kind) throw new Error(`--page ${page}: one of ${Object.keys(pageKinds([])).join(", ")}`);
+      servers.push({ ...server, checkout, kind, cpuMs: [] });
+    }
+    // Warmed in turns too, so that neither waits idle while the other's code is optimized.
+    for (let asked = 0; asked < WARM_UP; asked += COMPARE_TURN_REQUESTS) {
+      for (const server of servers) await ask(server.base, server.cookie, server.kind, COMPARE_TURN_REQUESTS);
+    }
+    for (let turn = 0; turn < COMPARE_TURNS; turn++) {
+      for (const server of turn % 2 ? [...servers].reverse() : servers) {
+        const before = cpuSeconds(server.server.pid!);
+        await ask(server.base, server.cookie, server.kind, COMPARE_TURN_REQUESTS);
+        server.cpuMs.push(((cpuSeconds(server.server.pid!) - before) * 1000) / COMPARE_TURN_REQUESTS);
+      }
+      console.log(`  turn ${turn + 1}: ${servers.map((s) => s.cpuMs[turn].toFixed(2)).join(" / ")} ms, ratio ${(servers[1].cpuMs[turn] / servers[0].cpuMs[turn]).toFixed(3)}`);
+    }
+  } finally {
+    await Promise.all(servers.map((server) => stop(server.server)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  for (const server of servers) console.log(`${server.checkout}: ${server.kind.name}, median ${median(server.cpuMs).toFixed(2)} ms CPU per page`);
+  const ratios = servers[0].cpuMs.map((first, turn) => servers[1].cpuMs[turn] / first);
+  console.log(`second / first: median ${median(ratios).toFixed(3)}, from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}`);
+}
+
+async function main() {
+  const started = Date.now();
+  build(".");
+  const { file, db } = await seeded(100_000, 500);
+  await db.destroy();
+
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-render-profile-"));
+  const { base, server, cookie, ids } = await startServer(".", file, profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+  const measured: Measured[] = [];
+  try {
+    for (const kind of Object.values(pageKinds(ids))) {
       const result = await measure(base, cookie, server.pid!, kind);
       console.log(`  ${kind.name}: ${result.cpuMs.toFixed(2)} ms CPU per page, ${result.kB.toFixed(1)} kB sent`);
       measured.push(result);
     }
   } finally {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await exited;
+    await stop(server);
   }
 
   const lines = [
@@ -264,4 +333,12 @@ async function main() {
   writeSection("render", lines);
 }
 
-await main();
+const compareAt = process.argv.indexOf("--compare");
+if (compareAt >= 0) {
+  const checkouts = process.argv.slice(compareAt + 1, compareAt + 3);
+  const pageAt = process.argv.indexOf("--page");
+  if (checkouts.length !== 2 || checkouts.some((checkout) => checkout.startsWith("--"))) throw new Error("--compare <checkout> <checkout>");
+  await compare(checkouts, pageAt >= 0 ? process.argv[pageAt + 1] : "product");
+} else {
+  await main();
+}
