@@ -33,8 +33,8 @@ const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
 
 /**
  * A log line's request id: given by the access log, or by the app as the first part of a console call (lib/log.server).
- * Not found from wherever a line is written: AsyncLocalStorage's promise hooks cost a tenth of a rendered page's CPU
- * (docs/decisions/0036-one-request-object.md).
+ * Not found from wherever a line is written: AsyncLocalStorage's promise hooks ran for every promise of every request,
+ * about 1.5 % of a rendered page's main thread (docs/decisions/0036-one-request-object.md).
  */
 const REQUEST_ID = Symbol.for("bazaar.requestId");
 

@@ -243,6 +243,7 @@ const COMPARE_TURNS = 12;
 const COMPARE_TURN_REQUESTS = 300;
 
 async function compare(checkouts: string[], page: string) {
+  if (!(page in pageKinds([]))) throw new Error(`--page ${page}: one of ${Object.keys(pageKinds([])).join(", ")}`);
   const { file: catalogue, db } = await seeded(100_000, 500);
   await db.destroy();
   for (const checkout of checkouts) build(checkout);
@@ -254,9 +255,7 @@ async function compare(checkouts: string[], page: string) {
       const file = path.join(dataDir, `catalogue-${index}.sqlite`);
       fs.copyFileSync(catalogue, file);
       const server = await startServer(path.resolve(checkout), file);
-      const kind = pageKinds(server.ids)[page];
-      if (!kind) throw new Error(`--page ${page}: one of ${Object.keys(pageKinds([])).join(", ")}`);
-      servers.push({ ...server, checkout, kind, cpuMs: [] });
+      servers.push({ ...server, checkout, kind: pageKinds(server.ids)[page], cpuMs: [] });
     }
     // Warmed in turns too, so that neither waits idle while the other's code is optimized.
     for (let asked = 0; asked < WARM_UP; asked += COMPARE_TURN_REQUESTS) {
