@@ -7,6 +7,7 @@ import { hasOrderNews } from "~/modules/orders/order-lifecycle.server";
 import { shopContext, type ShopContext } from "./context.server";
 import { localeCookieHeader, translationsFor } from "./i18n.server";
 import { secureCookies } from "./secrets.server";
+import { CATALOGUE_KEPT_MS } from "./catalogue-freshness.server";
 import type { Shopper } from "./personal";
 import { gzipParts, gzipWithTexts, type GzipParts } from "./gzip-parts.server";
 import { dependencyValue, fillPersonal, personalFiller, readShopper, templateParts, translateWith, type Dependency } from "./personal.server";
@@ -90,8 +91,7 @@ export interface CachedResponse {
   omitContentSecurityPolicy: boolean;
 }
 
-const seconds = Number(process.env.PAGE_CACHE_SECONDS ?? 10);
-const TTL_MS = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+const TTL_MS = CATALOGUE_KEPT_MS;
 const MAX_BYTES = Number(process.env.PAGE_CACHE_MB ?? 64) * 1024 * 1024;
 
 const pages = new Map<string, CachedPage>();

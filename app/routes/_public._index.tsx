@@ -11,7 +11,7 @@ import { pageDependsOn } from "~/lib/page-cache.server";
 import { pageMeta } from "~/lib/seo";
 import { parsePage } from "~/lib/pagination.server";
 import { currentFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
-import { listPopularProducts, listProducts, productCardsByIds } from "~/modules/catalog/products.server";
+import { catalogueCards, listPopularProducts, listProducts } from "~/modules/catalog/products.server";
 import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";
 import { listBanners } from "~/modules/content/banners.server";
 import { listTopRatedShops } from "~/modules/shops/top-shops.server";
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     settings.multiVendor ? listTopRatedShops(db) : [],
     // Page N of "Just For You" shows the first N steps, so the plain Load More link works without JS.
     listProducts(db, { sort: "just_for_you", per_page: JUST_FOR_YOU_STEP * page }),
-    productCardsByIds(db, recentlyViewedIds(session)),
+    catalogueCards(db, recentlyViewedIds(session)),
   ]);
   return {
     title: t("meta.home"),

@@ -4,7 +4,7 @@ import type { Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared-query.server";
 import { runningFlashPrices } from "./flash-prices.server";
 import { OPTION_KINDS, optionsOf, parseId, type ColorOption, type OptionKind, type ProductOption } from "./product-options";
-import { productCardsByIds, type ProductCard } from "./products.server";
+import { catalogueCards, type ProductCard } from "./products.server";
 
 export interface ProductImage { id: number; path: string; alt: string }
 
@@ -170,7 +170,7 @@ export async function listRelatedProducts(
   product: { id: number; category: { id: number }; sub_category: { id: number } | null; shop: { id: number } },
 ): Promise<{ similar: ProductCard[]; popular: ProductCard[] }> {
   const [similarIds, popularIds] = await Promise.all([similarProductIds(db, product), shopPopularProductIds(db, product)]);
-  const cards = new Map((await productCardsByIds(db, [...similarIds, ...popularIds])).map((card) => [card.id, card]));
+  const cards = new Map((await catalogueCards(db, [...similarIds, ...popularIds])).map((card) => [card.id, card]));
   const cardsOf = (ids: number[]) => ids.flatMap((id) => cards.get(id) ?? []);
   return { similar: cardsOf(similarIds), popular: cardsOf(popularIds) };
 }

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type RawBuilder } from "kysely";
 import { z } from "zod";
 import { dialectOf } from "~/db/dialect";
 import type { Database } from "~/db/schema";
+import { CATALOGUE_KEPT_MS } from "~/lib/catalogue-freshness.server";
 import type { Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared-query.server";
 import { PER_PAGE } from "~/lib/pagination";
@@ -273,7 +274,9 @@ export async function listProducts(db: Db, filters: ProductFilters, options: { n
   } else if (total > 0) {
     rows = await pageOf({ query: scope, rank });
   }
-  const products = await productCardsByIds(db, rows.map((r) => r.id), options);
+  // A list for a given moment (a test's clock) reads its cards at that moment.
+  const ids = rows.map((r) => r.id);
+  const products = options.now ? await productCardsByIds(db, ids, options) : await catalogueCards(db, ids);
   return { total, page, per_page: perPage, products, facets };
 }
 
@@ -376,19 +379,25 @@ async function broadFacets(db: Db, scope: ProductsQuery): Promise<ProductFacets>
  * shops are left out. Three queries whatever the number of ids (rows, thumbnails, flash prices).
  */
 export async function productCardsByIds(db: Db, ids: number[], options: { now?: Date } = {}): Promise<ProductCard[]> {
-  const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  return (await readCards(db, wantedIds(ids), options.now)).map(({ card }) => card);
+}
+
+const wantedIds = (ids: number[]) => [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
+
+/** Each card with the end of the flash sale whose price it shows (ISO), if any. */
+async function readCards(db: Db, wanted: number[], now?: Date): Promise<{ card: ProductCard; saleEndsAt: string | null }[]> {
   if (wanted.length === 0) return [];
   const [rows, thumbnails, flash] = await Promise.all([
     cardRows(db, wanted),
     thumbnailsOf(db, wanted),
-    runningFlashPrices(db, wanted, options.now),
+    runningFlashPrices(db, wanted, now),
   ]);
   const byId = new Map(rows.filter((row) => row.is_active === 1 && row.shop_active === 1).map((row) => [row.id, row]));
   return wanted.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
     const sale = flash.get(id) ?? null;
-    return [{
+    const card: ProductCard = {
       id: row.id,
       name: row.name,
       thumbnail: thumbnails.get(id)?.path ?? null,
@@ -401,8 +410,48 @@ export async function productCardsByIds(db: Db, ids: number[], options: { now?: 
       shop_name: row.shop_name,
       flash_price: sale?.price ?? null,
       flash_sale_id: sale?.flash_sale_id ?? null,
-    }];
+    };
+    return [{ card, saleEndsAt: sale?.ends_at ?? null }];
   });
+}
+
+/** A product's card as catalogue pages last read it (null: not listable), until `expires` (ms since the epoch). */
+interface KeptCard { card: ProductCard | null; expires: number }
+const keptCards = new WeakMap<Db, Map<number, KeptCard>>();
+/** About 300 bytes each: a few MB per process at most. */
+const KEPT_CARDS = 20_000;
+
+/**
+ * Cards for catalogue pages (product lists, the product page's rows, shop, home and blog pages): as
+ * productCardsByIds, but each card is kept by the process for as long as a page showing it may be kept
+ * (CATALOGUE_KEPT_MS), so one read serves every page listing that product meanwhile (ADR 0037). A card showing a
+ * flash price is not kept past the sale's end. Pages that must be current (wishlist, account, chat) read
+ * productCardsByIds.
+ */
+export async function catalogueCards(db: Db, ids: number[]): Promise<ProductCard[]> {
+  const wanted = wantedIds(ids);
+  if (CATALOGUE_KEPT_MS === 0) return (await readCards(db, wanted)).map(({ card }) => card);
+  let kept = keptCards.get(db);
+  if (!kept) keptCards.set(db, (kept = new Map()));
+  const now = Date.now();
+  const found = new Map<number, ProductCard | null>();
+  for (const id of wanted) {
+    const entry = kept.get(id);
+    if (entry && entry.expires > now) found.set(id, entry.card);
+  }
+  const missing = wanted.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const read = new Map((await readCards(db, missing)).map((entry) => [entry.card.id, entry]));
+    for (const id of missing) {
+      const entry = read.get(id);
+      const saleEnds = entry?.saleEndsAt ? Date.parse(entry.saleEndsAt) : Infinity;
+      found.set(id, entry?.card ?? null);
+      kept.delete(id);
+      kept.set(id, { card: entry?.card ?? null, expires: Math.min(now + CATALOGUE_KEPT_MS, saleEnds) });
+    }
+    while (kept.size > KEPT_CARDS) kept.delete(kept.keys().next().value!);
+  }
+  return wanted.flatMap((id) => found.get(id) ?? []);
 }
 
 // Found by primary key; the active tests are made on the few rows found, so no other index competes.
@@ -436,7 +485,7 @@ const imagesOf = preparedQuery((db, productIds: number[]) =>
 /** Most viewed active products, best sellers first among equals. */
 export async function listPopularProducts(db: Db, limit: number): Promise<ProductCard[]> {
   const rows = await applyOrder(activeProducts(db), "popular", null).select("p.id").limit(limit).execute();
-  return productCardsByIds(db, rows.map((r) => r.id));
+  return catalogueCards(db, rows.map((r) => r.id));
 }
 
 const SORT_ALIASES: Record<string, ProductSort> = {

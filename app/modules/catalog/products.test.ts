@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/integration/support/databases";
 import { seedDatabase } from "~/db/seed";
 import { runningFlashPrices } from "./flash-prices.server";
 import { currentFlashSale, findFlashSale, listFlashSaleProducts } from "./flash-sales.server";
 import { basePrice } from "./pricing";
-import { listPopularProducts, listProducts, parseProductFilters, productCardsByIds } from "./products.server";
+import { CATALOGUE_KEPT_MS } from "~/lib/catalogue-freshness.server";
+import { catalogueCards, listPopularProducts, listProducts, parseProductFilters, productCardsByIds } from "./products.server";
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -212,6 +213,38 @@ describeEachDatabase("product lists", (kind) => {
     expect(ids(cards)).toEqual([9, 3, 2].filter((id) => all.some((p) => p.id === id)));
     expect(cards[0]).toMatchObject({ id: 9, shop_name: expect.any(String), thumbnail: expect.stringMatching(/^\/media\/seed\/product\/9-1\.svg$/) });
     expect(await productCardsByIds(test.db, [])).toEqual([]);
+  });
+
+  it("keeps a catalogue page's cards as long as the page may be kept, and a flash price no longer than its sale", async () => {
+    expect(CATALOGUE_KEPT_MS).toBeGreaterThan(0);
+    const [plain, onSale] = all.filter((p) => !flash.has(p.id)).slice(-2);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const sale = await test.db.insertInto("flash_sales").values({
+      name: "Two seconds", thumbnail: "", starts_at: new Date(Date.now() - 60_000).toISOString(), ends_at: new Date(Date.now() + 2_000).toISOString(),
+    }).returning("id").executeTakeFirstOrThrow();
+    try {
+      await test.db.insertInto("flash_sale_products").values({ flash_sale_id: sale.id, product_id: onSale.id, price: 100 }).execute();
+      const [before] = await catalogueCards(test.db, [plain.id]);
+      expect(before.price).toBe(plain.price);
+      expect((await catalogueCards(test.db, [onSale.id]))[0].flash_price).toBe(100);
+
+      await test.db.updateTable("products").set({ price: plain.price + 500 }).where("id", "=", plain.id).execute();
+      expect((await catalogueCards(test.db, [plain.id]))[0].price).toBe(plain.price);
+      expect((await productCardsByIds(test.db, [plain.id]))[0].price).toBe(plain.price + 500);
+
+      // The sale has ended: its price goes with it, though the window of a kept page has not.
+      vi.setSystemTime(Date.now() + 3_000);
+      expect((await catalogueCards(test.db, [onSale.id]))[0].flash_price).toBeNull();
+      expect((await catalogueCards(test.db, [plain.id]))[0].price).toBe(plain.price);
+
+      vi.setSystemTime(Date.now() + CATALOGUE_KEPT_MS);
+      expect((await catalogueCards(test.db, [plain.id]))[0].price).toBe(plain.price + 500);
+    } finally {
+      vi.useRealTimers();
+      await test.db.updateTable("products").set({ price: plain.price }).where("id", "=", plain.id).execute();
+      await test.db.deleteFrom("flash_sale_products").where("flash_sale_id", "=", sale.id).execute();
+      await test.db.deleteFrom("flash_sales").where("id", "=", sale.id).execute();
+    }
   });
 
   it("keeps listPopularProducts: most viewed first", async () => {

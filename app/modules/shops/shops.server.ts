@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "~/lib/db.server";
 import { activeProductIds } from "~/modules/catalog/product-details.server";
-import { productCardsByIds } from "~/modules/catalog/products.server";
+import { catalogueCards } from "~/modules/catalog/products.server";
 import type { ProductCard } from "~/modules/catalog/products.server";
 
 export interface ShopSummary {
@@ -120,5 +120,5 @@ export async function listShopProducts(
     countQuery.executeTakeFirstOrThrow(),
     pageQuery.orderBy("p.created_at", "desc").orderBy("p.id", "desc").limit(perPage).offset(offsetOf(page, perPage)).execute(),
   ]);
-  return { total: Number(totalRow.total), products: await productCardsByIds(db, rows.map((row) => row.id)) };
+  return { total: Number(totalRow.total), products: await catalogueCards(db, rows.map((row) => row.id)) };
 }
