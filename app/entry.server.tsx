@@ -16,7 +16,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, w
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageCacheEnabled, pageEtag, settingsGeneration, storePage } from "./lib/page-cache.server";
 import { SharedMarkupProvider } from "./lib/shared-markup";
-import { sharedMarkupRender } from "./lib/shared-markup.server";
+import { sharedMarkupRender, type PagePieces } from "./lib/shared-markup.server";
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
 import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
 import { ServerShellProvider } from "./lib/shell";
@@ -201,12 +201,12 @@ export default async function handleRequest(
   if (loadContext.shopper && keptForShoppers(request, responseStatusCode, responseHeaders, remixContext, loadContext)) {
     // Rendered once with markers for the shopper's own texts: kept for the next signed-in shoppers (ADR 0029).
     const template = templatePersonal(shopper, translate);
-    const { html, status } = await drawnInMemory(NONCE_MARKER, template.personal);
+    const { pieces, status } = await drawnInMemory(NONCE_MARKER, template.personal);
     responseHeaders.set("Cache-Control", PERSONAL);
-    if (status === 200 && !showsOwnRecord(html, shopper)) {
-      await storePage(loadContext, { html, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
+    if (status === 200 && !showsOwnRecord(pieces, shopper)) {
+      await storePage(loadContext, { html: pieces, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
     }
-    return pageResponse(fillPersonal(html, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
+    return pageResponse(fillPersonal(pieces, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
   }
   const personal = personalOf(shopper, translate, currency);
 
@@ -220,11 +220,14 @@ export default async function handleRequest(
     }
     // Drawn into memory, to take the parts drawn for other pages: the shopper's texts as markers, put in after.
     const { personal: withMarkers } = templatePersonal(shopper, translate, { keptForOthers: false });
-    const { html, status } = await drawnInMemory(NONCE_MARKER, withMarkers);
-    return pageResponse(fillPersonal(html, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
+    const { pieces, status } = await drawnInMemory(NONCE_MARKER, withMarkers);
+    return pageResponse(fillPersonal(pieces, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
   }
 
-  const { html, status } = await drawnInMemory(nonce, personal);
+  const drawn = await drawnInMemory(nonce, personal);
+  const { status } = drawn;
+  // A guest's page is hashed for its ETag and kept as one string.
+  const html = drawn.pieces.join("");
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
     return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
@@ -347,7 +350,7 @@ async function renderDocument(draw: () => Drawing, remixContext: EntryContext, n
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) return streamIntoMemory(draw(), nonce, initialStatus);
   const document = validDocument(DOCTYPE + html);
   // A render with an error keeps none of its parts: one of them may show a fallback.
-  return { html: markup ? markup.finish(document, initialStatus !== 500) : document, status: initialStatus };
+  return { pieces: markup ? markup.finish(document, initialStatus !== 500) : [document], status: initialStatus };
 }
 
 type HandoffChunk = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };
@@ -381,7 +384,7 @@ async function readHandoffData(remixContext: EntryContext) {
 
 /** The streaming renderer into memory: for a page whose string render left a boundary to the browser. */
 function streamIntoMemory({ page, markup }: Drawing, nonce: string, initialStatus: number) {
-  return new Promise<{ html: string; status: number }>((resolve, reject) => {
+  return new Promise<{ pieces: PagePieces; status: number }>((resolve, reject) => {
     let status = initialStatus;
     const chunks: Buffer[] = [];
     const sink = new Writable({
@@ -393,7 +396,7 @@ function streamIntoMemory({ page, markup }: Drawing, nonce: string, initialStatu
         clearTimeout(timer);
         const html = validDocument(Buffer.concat(chunks).toString("utf8"));
         // A render with an error keeps none of its parts: one of them may show a fallback.
-        resolve({ html: markup ? markup.finish(html, status !== 500) : html, status });
+        resolve({ pieces: markup ? markup.finish(html, status !== 500) : [html], status });
         done();
       },
     });

@@ -12,6 +12,7 @@ import type { Shopper } from "./personal";
 import { gzipParts, gzipWithTexts, type GzipParts } from "./gzip-parts.server";
 import { dependencyValue, fillPersonal, personalFiller, readShopper, templateParts, translateWith, type Dependency } from "./personal.server";
 import { applyVisit, type Visit } from "./visits.server";
+import { lengthOf, type PagePieces } from "./shared-markup.server";
 
 /**
  * A short-lived, in-process cache of whole guest pages (docs/decisions/0007-guest-page-cache.md). Rendering a
@@ -60,8 +61,11 @@ interface CachedPage {
    */
   rendered: { html: string; nonce: string } | null;
   shared: SharedPage | null;
-  /** A signed-in shopper's page: rendered with markers, filled in for each shopper on a hit (lib/personal.server). */
-  template: string | null;
+  /**
+   * A signed-in shopper's page: rendered with markers, filled in for each shopper on a hit (lib/personal.server); in
+   * the pieces it was drawn in until its first hit needs it whole.
+   */
+  template: string | PagePieces | null;
   /** The template's fixed parts, deflated on its first hit, and the markers between them (lib/gzip-parts.server). */
   templateGzip: { parts: GzipParts; names: string[] } | null;
   status: number;
@@ -184,7 +188,7 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
     const gzip = acceptsGzip(request);
     let body: Buffer;
     if (gzip) {
-      const { parts, names } = (page.templateGzip ??= shareTemplate(page, page.template));
+      const { parts, names } = (page.templateGzip ??= shareTemplate(page, typeof page.template === "string" ? page.template : page.template.join("")));
       const fill = personalFiller(shopper, translate, context.currency, loadContext.nonce ?? "");
       body = gzipWithTexts(parts, names.map(fill));
     } else {
@@ -273,7 +277,7 @@ const withoutValidators = (headers: [string, string][]) =>
  */
 export async function storePage(
   loadContext: AppLoadContext,
-  page: { html: string; status: number; headers: Headers },
+  page: { html: string | PagePieces; status: number; headers: Headers },
   personal?: { dependencies: Iterable<Dependency>; shopper: Shopper },
 ): Promise<boolean> {
   const record = loadContext.page;
@@ -302,7 +306,7 @@ export async function storePage(
   const path = target(new URL(record.request.url));
   const entry: CachedPage = {
     target: path,
-    rendered: personal ? null : { html: page.html, nonce: loadContext.nonce ?? "" },
+    rendered: personal ? null : { html: typeof page.html === "string" ? page.html : page.html.join(""), nonce: loadContext.nonce ?? "" },
     shared: null,
     template: personal ? page.html : null,
     templateGzip: null,
@@ -312,7 +316,7 @@ export async function storePage(
     storedAt: Date.now(),
     expires: Date.now() + TTL_MS,
     // UTF-16 in memory until it is shared.
-    bytes: page.html.length * 2,
+    bytes: (typeof page.html === "string" ? page.html.length : lengthOf(page.html)) * 2,
   };
   pages.set(fullKey, entry);
   storedBytes += entry.bytes;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_CURRENCY } from "./money";
 import { GUEST, type Shopper, type Translate } from "./personal";
-import { fillPersonal, NONCE_MARKER, templateParts, templatePersonal } from "./personal.server";
+import { fillPersonal, NONCE_MARKER, showsOwnRecord, templateParts, templatePersonal } from "./personal.server";
 
 const translate: Translate = (_namespace, key, values) => `${key}${values ? ` ${JSON.stringify(values)}` : ""}`;
 const shopper: Shopper = {
@@ -31,6 +31,21 @@ describe("pages with markers for the shopper's own parts", () => {
     }
     // A start that is text, then a marker: the marker is still filled in.
     expect(fillPersonal(`a\uE000b c${name}d`, shopper, translate, DEFAULT_CURRENCY, "n").toString("utf8")).toBe("a\uE000b cZoë &lt;Admin&gt; &amp; Cod");
+  });
+
+  it("fills in a page given in the pieces it was drawn in as the same page given whole", () => {
+    const pieces = [`<p>Hello ${name}</p><form><input value="`, "/products?q=a&amp;b", `"/></form>`, `<script nonce="${NONCE_MARKER}">1</script>`, "", `<i>${name} – ٪</i>`];
+    const whole = fillPersonal(pieces.join(""), shopper, translate, DEFAULT_CURRENCY, "abc");
+    expect(fillPersonal(pieces, shopper, translate, DEFAULT_CURRENCY, "abc").equals(whole)).toBe(true);
+  });
+
+  it("finds the shopper's own record in a page, also across the pieces it was drawn in", () => {
+    const escaped = "Zoë &lt;Admin&gt; &amp; Co";
+    expect(showsOwnRecord(`<p>${escaped}</p>`, shopper)).toBe(true);
+    expect(showsOwnRecord(["<p>Zoë &lt;Ad", "min&gt; &amp", "; Co</p>"], shopper)).toBe(true);
+    expect(showsOwnRecord(["<p>Z", "o", "ë &lt;Admin&gt; &amp; Co</p>"], shopper)).toBe(true);
+    expect(showsOwnRecord(["<p>Zoë &lt;Admin&gt;", " </p><p>&amp; Co</p>"], shopper)).toBe(false);
+    expect(showsOwnRecord([`<p>${name}</p>`], shopper)).toBe(false);
   });
 
   it("cuts a kept page into its fixed parts and the markers' names", () => {

@@ -109,13 +109,18 @@ export function personalFiller(shopper: Shopper, translate: Translate, currency:
 }
 
 /**
- * A page rendered with markers, for this shopper: the bytes sent. Written piece by piece into one buffer, without
- * the whole page as a string once more (a page with markers is a string of two-byte characters, some 200 kB).
+ * A page rendered with markers (whole, or in the pieces it was drawn in), for this shopper: the bytes sent. Written
+ * piece by piece into one buffer, without the whole page as a string once more (a page with markers is a string of
+ * two-byte characters, some 200 kB). A marker never straddles two pieces: they are cut between elements and at
+ * address markers.
  */
-export function fillPersonal(template: string, shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string): Buffer<ArrayBuffer> {
+export function fillPersonal(template: string | readonly string[], shopper: Shopper, translate: Translate, currency: DisplayCurrency, nonce: string): Buffer<ArrayBuffer> {
   const fill = personalFiller(shopper, translate, currency, nonce);
-  const pieces = splitAtMarkers(template);
-  for (let index = 1; index < pieces.length; index += 2) pieces[index] = fill(pieces[index]);
+  const pieces: string[] = [];
+  for (const part of typeof template === "string" ? [template] : template) {
+    const split = splitAtMarkers(part);
+    for (let index = 0; index < split.length; index++) pieces.push(index % 2 === 1 ? fill(split[index]) : split[index]);
+  }
   let size = 0;
   for (const piece of pieces) size += Buffer.byteLength(piece);
   const bytes = Buffer.allocUnsafe(size);
@@ -155,8 +160,20 @@ export function templateParts(template: string): { parts: string[]; names: strin
  * Whether a page rendered with markers still shows something of the shopper's own record: then a component read
  * it around usePersonal, and the page must not be kept for anyone else.
  */
-export function showsOwnRecord(html: string, shopper: Shopper): boolean {
+export function showsOwnRecord(html: string | readonly string[], shopper: Shopper): boolean {
   const { user } = shopper;
   if (!user) return false;
-  return [user.name, user.profile_photo, user.phone].some((value) => value && value.length >= 3 && html.includes(escapeHtml(value)));
+  const pieces = typeof html === "string" ? [html] : html;
+  return [user.name, user.profile_photo, user.phone].some((value) => value && value.length >= 3 && piecesInclude(pieces, escapeHtml(value)));
+}
+
+/** Whether the pieces, joined, hold `text` (at least two characters long), also where it straddles pieces. */
+function piecesInclude(pieces: readonly string[], text: string): boolean {
+  const overlap = text.length - 1;
+  let tail = "";
+  for (const piece of pieces) {
+    if (piece.includes(text) || (tail + piece.slice(0, overlap)).includes(text)) return true;
+    tail = (tail + piece).slice(-overlap);
+  }
+  return false;
 }

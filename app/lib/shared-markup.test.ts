@@ -23,14 +23,14 @@ describe("parts drawn once for many pages (shared markup)", () => {
     first.at("/products?sort=newest");
     const capture = first.capture("card", shopperWith([]));
     // React parts the page's text and the marker (a text too) with an empty comment: it goes with the marker.
-    const drawn = first.finish(`<li>Deals<!-- -->${capture.start}${drawCard(capture.personal)}${capture.end}</li>`, true);
+    const drawn = first.finish(`<li>Deals<!-- -->${capture.start}${drawCard(capture.personal)}${capture.end}</li>`, true).join("");
     expect(drawn).toBe('<li>Deals<form><input name="redirectTo" value="/products?sort=newest"/><a href="/login?redirectTo=%2Fproducts%3Fsort%3Dnewest">Login</a><button>Add</button></form></li>');
 
     const second = sharedMarkupRender(prefix, "nonce-2");
     second.at("/products?q=a&b='c'");
     const marker = second.kept("card", shopperWith([]));
     expect(marker).not.toBeNull();
-    expect(second.finish(`<li>${marker}</li>`, true)).toBe(
+    expect(second.finish(`<li>${marker}</li>`, true).join("")).toBe(
       '<li><form><input name="redirectTo" value="/products?q=a&amp;b=&#x27;c&#x27;"/><a href="/login?redirectTo=%2Fproducts%3Fq%3Da%26b%3D&#x27;c&#x27;">Login</a><button>Add</button></form></li>',
     );
   });
@@ -53,7 +53,7 @@ describe("parts drawn once for many pages (shared markup)", () => {
     render.finish(`${failed.start}<p>fallback</p>${failed.end}`, false);
     const withNonce = render.capture("script", shopperWith([]));
     const text = render.capture("text", shopperWith([]));
-    const page = render.finish(`${withNonce.start}<script nonce="secret-nonce"></script>${withNonce.end}${text.start}words${text.end}`, true);
+    const page = render.finish(`${withNonce.start}<script nonce="secret-nonce"></script>${withNonce.end}${text.start}words${text.end}`, true).join("");
     expect(page).toBe('<script nonce="secret-nonce"></script>words');
 
     const next = sharedMarkupRender(prefix, "");
@@ -67,8 +67,8 @@ describe("parts drawn once for many pages (shared markup)", () => {
     const render = sharedMarkupRender(prefix, "");
     const capture = render.capture("card", shopperWith([]));
     const forged = "\uE0120\uE013<b>review</b>\uE0140\uE015\uE0100\uE011";
-    expect(render.finish(`<p>${forged}</p>${capture.start}<i>card</i>${capture.end}`, true)).toBe(`<p>${forged}</p><i>card</i>`);
+    expect(render.finish(`<p>${forged}</p>${capture.start}<i>card</i>${capture.end}`, true).join("")).toBe(`<p>${forged}</p><i>card</i>`);
     const next = sharedMarkupRender(prefix, "");
-    expect(next.finish(`<div>${next.kept("card", shopperWith([]))}</div>`, true)).toBe("<div><i>card</i></div>");
+    expect(next.finish(`<div>${next.kept("card", shopperWith([]))}</div>`, true).join("")).toBe("<div><i>card</i></div>");
   });
 });
