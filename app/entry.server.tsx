@@ -16,7 +16,7 @@ import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, w
 import { TranslationsProvider } from "./lib/translation";
 import { etagMatches, pageCacheEnabled, pageEtag, settingsGeneration, storePage } from "./lib/page-cache.server";
 import { SharedMarkupProvider } from "./lib/shared-markup";
-import { sharedMarkupRender, type PagePieces } from "./lib/shared-markup.server";
+import { sharedMarkupRender, wholePage, type PagePieces } from "./lib/shared-markup.server";
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
 import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
 import { ServerShellProvider } from "./lib/shell";
@@ -227,7 +227,7 @@ export default async function handleRequest(
   const drawn = await drawnInMemory(nonce, personal);
   const { status } = drawn;
   // A guest's page is hashed for its ETag and kept as one string.
-  const html = drawn.pieces.join("");
+  const html = wholePage(drawn.pieces);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
     return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);

@@ -12,7 +12,7 @@ import type { Shopper } from "./personal";
 import { gzipParts, gzipWithTexts, type GzipParts } from "./gzip-parts.server";
 import { dependencyValue, fillPersonal, personalFiller, readShopper, templateParts, translateWith, type Dependency } from "./personal.server";
 import { applyVisit, type Visit } from "./visits.server";
-import { lengthOf, type PagePieces } from "./shared-markup.server";
+import { lengthOf, wholePage, type PagePieces } from "./shared-markup.server";
 
 /**
  * A short-lived, in-process cache of whole guest pages (docs/decisions/0007-guest-page-cache.md). Rendering a
@@ -188,7 +188,7 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
     const gzip = acceptsGzip(request);
     let body: Buffer;
     if (gzip) {
-      const { parts, names } = (page.templateGzip ??= shareTemplate(page, typeof page.template === "string" ? page.template : page.template.join("")));
+      const { parts, names } = (page.templateGzip ??= shareTemplate(page, wholePage(page.template)));
       const fill = personalFiller(shopper, translate, context.currency, loadContext.nonce ?? "");
       body = gzipWithTexts(parts, names.map(fill));
     } else {
@@ -306,7 +306,7 @@ export async function storePage(
   const path = target(new URL(record.request.url));
   const entry: CachedPage = {
     target: path,
-    rendered: personal ? null : { html: typeof page.html === "string" ? page.html : page.html.join(""), nonce: loadContext.nonce ?? "" },
+    rendered: personal ? null : { html: wholePage(page.html), nonce: loadContext.nonce ?? "" },
     shared: null,
     template: personal ? page.html : null,
     templateGzip: null,
@@ -316,7 +316,7 @@ export async function storePage(
     storedAt: Date.now(),
     expires: Date.now() + TTL_MS,
     // UTF-16 in memory until it is shared.
-    bytes: (typeof page.html === "string" ? page.html.length : lengthOf(page.html)) * 2,
+    bytes: lengthOf(page.html) * 2,
   };
   pages.set(fullKey, entry);
   storedBytes += entry.bytes;

@@ -72,7 +72,10 @@ function* positionsOf(text: string, characters: readonly string[]): Generator<nu
  */
 export type PagePieces = readonly string[];
 
-export const lengthOf = (pieces: PagePieces) => pieces.reduce((sum, piece) => sum + piece.length, 0);
+/** A page in pieces or whole, as one string (for what needs it whole: a hash, a kept guest page, gzipped parts). */
+export const wholePage = (page: string | PagePieces) => (typeof page === "string" ? page : page.join(""));
+
+export const lengthOf = (page: string | PagePieces) => (typeof page === "string" ? page.length : page.reduce((sum, piece) => sum + piece.length, 0));
 
 /**
  * A part of a page as a string of its own: V8 makes a slice of a long string a view on it, so a kept part would keep

@@ -148,7 +148,7 @@ const productOptionRows = preparedQuery((db, productId: number) =>
 
 /**
  * Ids of active products of active shops, for the caller to filter, order and page. Cards are then
- * read for that one page only (productCardsByIds), so a sort over many rows carries no card columns.
+ * read for that one page only (catalogueCards), so a sort over many rows carries no card columns.
  */
 export function activeProductIds(db: Db) {
   return db

@@ -422,15 +422,14 @@ const keptCards = new WeakMap<Db, Map<number, KeptCard>>();
 const KEPT_CARDS = 20_000;
 
 /**
- * Cards for catalogue pages (product lists, the product page's rows, shop, home and blog pages): as
- * productCardsByIds, but each card is kept by the process for as long as a page showing it may be kept
- * (CATALOGUE_KEPT_MS), so one read serves every page listing that product meanwhile (ADR 0037). A card showing a
- * flash price is not kept past the sale's end. Pages that must be current (wishlist, account, chat) read
- * productCardsByIds.
+ * Cards for catalogue pages (product lists, the product page's rows, shop and home pages): as productCardsByIds,
+ * but each card is kept by the process for as long as a page showing it may be kept (CATALOGUE_KEPT_MS), so one
+ * read serves every page listing that product meanwhile (ADR 0037). A card showing a flash price is not kept past
+ * the sale's end. Pages that must be current (wishlist, account, chat, blog posts) read productCardsByIds.
  */
 export async function catalogueCards(db: Db, ids: number[]): Promise<ProductCard[]> {
+  if (CATALOGUE_KEPT_MS === 0) return productCardsByIds(db, ids);
   const wanted = wantedIds(ids);
-  if (CATALOGUE_KEPT_MS === 0) return (await readCards(db, wanted)).map(({ card }) => card);
   let kept = keptCards.get(db);
   if (!kept) keptCards.set(db, (kept = new Map()));
   const now = Date.now();
