@@ -20,7 +20,7 @@ import { sharedMarkupRender, wholePage, type PagePieces } from "./lib/shared-mar
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
 import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
 import { ServerShellProvider } from "./lib/shell";
-import { fillPersonal, NONCE_MARKER, showsOwnRecord, templatePersonal, translateWith } from "./lib/personal.server";
+import { fillPersonal, NONCE_MARKER, templatePersonal, translateWith } from "./lib/personal.server";
 import { flushProductViews } from "./modules/catalog/product-details.server";
 import stylesheet from "./tailwind.css";
 
@@ -203,9 +203,7 @@ export default async function handleRequest(
     const template = templatePersonal(shopper, translate);
     const { pieces, status } = await drawnInMemory(NONCE_MARKER, template.personal);
     responseHeaders.set("Cache-Control", PERSONAL);
-    if (status === 200 && !showsOwnRecord(pieces, shopper)) {
-      await storePage(loadContext, { html: pieces, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
-    }
+    await storePage(loadContext, { html: pieces, status, headers: responseHeaders }, { dependencies: template.dependencies, shopper });
     return pageResponse(fillPersonal(pieces, shopper, translate, currency, nonce), status, responseHeaders, loadContext);
   }
   const personal = personalOf(shopper, translate, currency);

@@ -10,7 +10,7 @@ import { secureCookies } from "./secrets.server";
 import { CATALOGUE_KEPT_MS } from "./catalogue-freshness.server";
 import type { Shopper } from "./personal";
 import { gzipParts, gzipWithTexts, type GzipParts } from "./gzip-parts.server";
-import { dependencyValue, fillPersonal, personalFiller, readShopper, templateParts, translateWith, type Dependency } from "./personal.server";
+import { dependencyValue, fillPersonal, personalFiller, readShopper, showsOwnRecord, templateParts, translateWith, type Dependency } from "./personal.server";
 import { applyVisit, type Visit } from "./visits.server";
 import { lengthOf, wholePage, type PagePieces } from "./shared-markup.server";
 
@@ -173,6 +173,8 @@ export async function serveCachedPage(request: Request, loadContext: AppLoadCont
   if (!page || page.storedAt <= lookup.wroteAt) return null;
   if (page.expires <= Date.now()) {
     forget(fullKey, page);
+    // Asked for again: the page rendered now is kept at once.
+    noteAsked(fullKey);
     return null;
   }
   pages.delete(fullKey);
@@ -269,6 +271,33 @@ function share(page: CachedPage): SharedPage {
 const withoutValidators = (headers: [string, string][]) =>
   headers.filter(([name]) => !/^(etag|cache-control)$/i.test(name));
 
+/** Pages asked for once within the last window and not kept, by key, oldest first: when (ms). */
+const askedOnce = new Map<string, number>();
+const ASKED_ONCE_LIMIT = 100_000;
+
+function noteAsked(key: string, now = Date.now()) {
+  askedOnce.delete(key);
+  askedOnce.set(key, now);
+  if (askedOnce.size > ASKED_ONCE_LIMIT) askedOnce.delete(askedOnce.keys().next().value!);
+}
+
+/**
+ * Whether a page just rendered is worth keeping: it was asked for before, within the window a kept page lives, or is
+ * kept already (rendered anew for a visitor who posted a form since). A page is kept on its second render, not its
+ * first (docs/decisions/0039-pages-kept-when-asked-again.md): on a large catalogue most pages are asked for once in
+ * a while, and keeping each of them cost a tenth of its render, most of it in collecting pages nobody asked for again.
+ */
+function askedBefore(key: string, now = Date.now()): boolean {
+  if (pages.has(key)) return true;
+  const first = askedOnce.get(key);
+  if (first !== undefined && now - first < TTL_MS) {
+    askedOnce.delete(key);
+    return true;
+  }
+  noteAsked(key, now);
+  return false;
+}
+
 /**
  * Keeps a rendered guest page for the next guests, or a signed-in shopper's page rendered with markers (`personal`:
  * what it depends on, and the shopper it was rendered for) for the next signed-in shoppers. `headers` are the page's
@@ -290,14 +319,17 @@ export async function storePage(
   if (page.headers.getSetCookie().some((cookie) => !remade.has(pair(cookie)))) return false;
 
   const inputs = [...record.inputs].sort();
+  const depends = personal ? [...personal.dependencies].sort() : [];
+  let fullKey = variantKey(lookup.key, inputs, lookup.sessionValues);
+  if (personal) fullKey = personalVariantKey(fullKey, lookup.context, personal.shopper, depends);
+  if (!askedBefore(fullKey)) return false;
+  // A page that shows the shopper's own name, photo or phone (a review of theirs) would show it to the next shopper.
+  if (personal && showsOwnRecord(page.html, personal.shopper)) return false;
   dependencies.set(lookup.key, inputs);
   if (dependencies.size > 100_000) dependencies.clear();
-  let fullKey = variantKey(lookup.key, inputs, lookup.sessionValues);
   if (personal) {
-    const depends = [...personal.dependencies].sort();
     personalDependencies.set(lookup.key, depends);
     if (personalDependencies.size > 100_000) personalDependencies.clear();
-    fullKey = personalVariantKey(fullKey, lookup.context, personal.shopper, depends);
   }
   const previous = pages.get(fullKey);
   if (previous) forget(fullKey, previous);
