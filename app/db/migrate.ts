@@ -16,6 +16,7 @@ import * as m0013 from "./migrations/0013_digital_delivery";
 import * as m0014 from "./migrations/0014_chat";
 import * as m0015 from "./migrations/0015_support_tickets";
 import * as m0016 from "./migrations/0016_related_products_order";
+import * as m0017 from "./migrations/0017_one_index_for_views";
 
 /** Migrations are listed here (not read from disk) so they run the same from the server bundle and the CLI. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0014_chat": m0014,
   "0015_support_tickets": m0015,
   "0016_related_products_order": m0016,
+  "0017_one_index_for_views": m0017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
