@@ -18,6 +18,7 @@ import { etagMatches, pageCacheEnabled, pageEtag, settingsGeneration, storePage 
 import { SharedMarkupProvider } from "./lib/shared-markup";
 import { sharedMarkupRender, wholePage, type PagePieces } from "./lib/shared-markup.server";
 import { DEFAULT_CURRENCY, type DisplayCurrency } from "./lib/money";
+import { utf8Bytes } from "./lib/utf8.server";
 import { GUEST, personalOf, ServerPersonalProvider, shopperOnPage, type Personal } from "./lib/personal";
 import { ServerShellProvider } from "./lib/shell";
 import { fillPersonal, NONCE_MARKER, templatePersonal, translateWith } from "./lib/personal.server";
@@ -228,7 +229,7 @@ export default async function handleRequest(
   const html = wholePage(drawn.pieces);
   if (status !== 200) {
     responseHeaders.set("Cache-Control", PERSONAL);
-    return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
+    return pageResponse(utf8Bytes([html]), status, responseHeaders, loadContext);
   }
   responseHeaders.set("Cache-Control", CACHEABLE);
   responseHeaders.append("Vary", VARY);
@@ -236,7 +237,7 @@ export default async function handleRequest(
   if (!guestPage) {
     // It sets a cookie (a first visit's language, a remembered product): the browser must not keep it.
     responseHeaders.set("Cache-Control", PERSONAL);
-    return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
+    return pageResponse(utf8Bytes([html]), status, responseHeaders, loadContext);
   }
   const etag = pageEtag(html, nonce);
   responseHeaders.set("ETag", etag);
@@ -248,7 +249,7 @@ export default async function handleRequest(
     responseHeaders.delete("Content-Type");
     return new Response(null, { status: 304, headers: responseHeaders });
   }
-  return pageResponse(Buffer.from(html), status, responseHeaders, loadContext);
+  return pageResponse(utf8Bytes([html]), status, responseHeaders, loadContext);
 }
 
 /**
@@ -286,7 +287,7 @@ function isGuestPage(request: Request, status: number, headers: Headers, guest: 
 
 /**
  * A page's answer from its bytes, compressed by server.js when the browser accepts it (ADR 0033). Bytes rather than
- * the string: for a string body undici's Response first makes a well-formed copy, then encodes it; Buffer.from
+ * the string: for a string body undici's Response first makes a well-formed copy, then encodes it; utf8Bytes
  * encodes at once, a lone surrogate becoming U+FFFD the same way.
  */
 function pageResponse(body: Uint8Array<ArrayBuffer>, status: number, headers: Headers, loadContext: AppLoadContext) {

@@ -5,6 +5,7 @@ import type { Db } from "./db.server";
 import type { DisplayCurrency } from "./money";
 import { GUEST, personalFlag, personalTexts, type Personal, type PersonalFlag, type PersonalText, type Shopper, type ShopperUser, type Translate } from "./personal";
 import { scriptJson } from "./script-json";
+import { utf8Bytes } from "./utf8.server";
 import type { Translations } from "./translation";
 
 /** The shopper's own parts of every page (lib/personal.tsx), read for the root loader and for kept pages. */
@@ -121,12 +122,7 @@ export function fillPersonal(template: string | readonly string[], shopper: Shop
     const split = splitAtMarkers(part);
     for (let index = 0; index < split.length; index++) pieces.push(index % 2 === 1 ? fill(split[index]) : split[index]);
   }
-  let size = 0;
-  for (const piece of pieces) size += Buffer.byteLength(piece);
-  const bytes = Buffer.allocUnsafe(size);
-  let written = 0;
-  for (const piece of pieces) written += bytes.write(piece, written);
-  return bytes;
+  return utf8Bytes(pieces);
 }
 
 /**

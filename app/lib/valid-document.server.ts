@@ -14,6 +14,8 @@ const DOCUMENT_END = "</body></html>";
 /** A whole rendered document, mended. */
 export function validDocument(html: string): string {
   const text = html.includes("\u0000") ? html.replaceAll("\u0000", "") : html;
+  // Where a whole render (renderToString) leaves it: no need to look through the page for it.
+  if (text.endsWith(DOCUMENT_END)) return text;
   const at = text.indexOf(DOCUMENT_END);
   if (at === -1 || at + DOCUMENT_END.length === text.length) return text;
   return text.slice(0, at) + text.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
