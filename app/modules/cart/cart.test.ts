@@ -112,6 +112,30 @@ describeEachDatabase("cart", (kind) => {
     expect(await readCart(db, other)).toEqual({ groups: [], count: 0, total: 0 });
   });
 
+  it("gives the header the cart's own count and total: an option no longer offered, a product taken down, a sale ended", async () => {
+    const color = await pricedOption("product_colors", "color_id");
+    await add(db, shopper, dressed.id, 2, { color: String(color.id) });
+    await add(db, shopper, onSale.id, 3);
+    const summaryOf = async (now?: Date) => {
+      const cart = await readCart(db, shopper, { now });
+      expect(await cartSummary(db, shopper, now)).toEqual({ count: cart.count, total: cart.total });
+      return cart;
+    };
+    expect((await summaryOf()).count).toBe(5);
+    const ends = await db.selectFrom("flash_sale_products as fp").innerJoin("flash_sales as f", "f.id", "fp.flash_sale_id")
+      .select("f.ends_at").where("fp.product_id", "=", onSale.id).executeTakeFirstOrThrow();
+    await summaryOf(new Date(new Date(ends.ends_at).getTime() + 1000));
+    const taken = await db.deleteFrom("product_colors").where("product_id", "=", dressed.id).where("color_id", "=", color.id).returningAll().executeTakeFirstOrThrow();
+    try {
+      expect((await summaryOf()).groups[0].lines[0].color).toBeNull();
+      await db.updateTable("products").set({ is_active: 0 }).where("id", "=", onSale.id).execute();
+      expect(await summaryOf()).toMatchObject({ count: 2 });
+    } finally {
+      await db.updateTable("products").set({ is_active: 1 }).where("id", "=", onSale.id).execute();
+      await db.insertInto("product_colors").values(taken).execute();
+    }
+  });
+
   it("adds the same choice to one line and another colour to a new line", async () => {
     const color = await pricedOption("product_colors", "color_id");
     await add(db, shopper, dressed.id, 1, { color: String(color.id) });
