@@ -271,9 +271,12 @@ function share(page: CachedPage): SharedPage {
 const withoutValidators = (headers: [string, string][]) =>
   headers.filter(([name]) => !/^(etag|cache-control)$/i.test(name));
 
-/** Pages asked for once within the last window and not kept, by key, oldest first: when (ms). */
+/**
+ * Pages asked for once and not kept, by key, oldest first: when (ms). At most a window's worth at 2,000 pages a second
+ * (a key is some 200 bytes); older ones no longer count anyway.
+ */
 const askedOnce = new Map<string, number>();
-const ASKED_ONCE_LIMIT = 100_000;
+const ASKED_ONCE_LIMIT = 20_000;
 
 function noteAsked(key: string, now = Date.now()) {
   askedOnce.delete(key);
