@@ -17,7 +17,7 @@ export function validDocument(html: string): string {
   // Where a whole render (renderToString) leaves it: no need to look through the page for it.
   if (text.endsWith(DOCUMENT_END)) return text;
   const at = text.indexOf(DOCUMENT_END);
-  if (at === -1 || at + DOCUMENT_END.length === text.length) return text;
+  if (at === -1) return text;
   return text.slice(0, at) + text.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
 

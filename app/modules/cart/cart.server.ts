@@ -96,19 +96,7 @@ const cartLines = preparedQuery((db, userId: number, buyNow: 0 | 1) =>
 /** Only what prices the cart's lines: the header's count and total on every page need no more (half the query's time). */
 const cartPricing = preparedQuery((db, userId: number) => pricedLines(db, userId, 0).select(PRICING));
 
-interface PricingRow {
-  color_id: number | null;
-  size_id: number | null;
-  unit_id: number | null;
-  price: number;
-  discount_price: number;
-  color_name: string | null;
-  size_name: string | null;
-  unit_name: string | null;
-  color_price: number | null;
-  size_price: number | null;
-  unit_price: number | null;
-}
+type PricingRow = Awaited<ReturnType<typeof cartPricing>>[number];
 
 /** A line's options the product still offers (one it no longer offers adds nothing and is not shown), and its prices. */
 function priceLine(row: PricingRow, flashPrice: number | null) {
