@@ -18,7 +18,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import pg from "pg";
 import { migrateToLatest } from "~/db/migrate";
 import { DEMO_PASSWORD, seedDatabase } from "~/db/seed";
@@ -28,6 +28,7 @@ import { formsOf, successfulControls, type HtmlForm } from "../tests/support/htm
 import { writeSection } from "./report";
 import { seeded } from "./catalogue";
 import { freePort, percentile, SEARCH_TERMS, waitFor } from "./run";
+import { BROWSER_ENCODINGS } from "./shopper";
 
 const quick = process.argv.includes("--quick");
 const PRODUCTS = quick ? 10_000 : 100_000;
@@ -203,7 +204,7 @@ class Client {
   request(shopper: Shopper | null, instance: Instance, kind: Kind | "healthz", method: "GET" | "POST", target: string, form?: [string, string][]) {
     if (Date.now() > this.deadline) throw new TimeUp();
     const body = form ? new URLSearchParams(form).toString() : undefined;
-    const headers: http.OutgoingHttpHeaders = { accept: "text/html", "accept-encoding": "gzip" };
+    const headers: http.OutgoingHttpHeaders = { accept: "text/html", "accept-encoding": BROWSER_ENCODINGS };
     if (shopper?.cookies.size) headers.cookie = [...shopper.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     if (body !== undefined) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), origin: instance.base });
     const started = performance.now();
@@ -225,10 +226,11 @@ class Client {
             return;
           }
           const raw = Buffer.concat(chunks);
-          const gzipped = res.headers["content-encoding"] === "gzip";
+          const encoding = res.headers["content-encoding"];
+          const decoded = () => (encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw);
           // Decoded only when a check reads the page.
           let text: string | undefined;
-          resolve({ status, type: res.headers["content-type"] ?? "", location: res.headers.location ?? null, path: target, text: () => (text ??= (gzipped ? gunzipSync(raw) : raw).toString("utf8")) });
+          resolve({ status, type: res.headers["content-type"] ?? "", location: res.headers.location ?? null, path: target, text: () => (text ??= decoded().toString("utf8")) });
         });
       });
       req.on("timeout", () => {

@@ -18,7 +18,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { seeded } from "./catalogue";
-import { CART_PRODUCTS, signedInShopper } from "./shopper";
+import { BROWSER_ENCODINGS, CART_PRODUCTS, signedInShopper } from "./shopper";
 import { writeSection } from "./report";
 
 const quick = process.argv.includes("--quick");
@@ -31,8 +31,6 @@ const REQUESTS = quick ? 60 : 1000;
 const WARM_UP = quick ? 20 : 1500;
 /** Requests in flight at once: enough to keep one process busy, few enough not to queue much on a shared machine. */
 const IN_FLIGHT = 4;
-/** What Chromium sends: the server answers a browser in brotli. */
-const BROWSER_ENCODINGS = process.env.BENCH_ENCODINGS ?? "gzip, deflate, br, zstd";
 const CLOCK_TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
 function freePort(): Promise<number> {

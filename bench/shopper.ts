@@ -7,6 +7,8 @@ import { formsOf, successfulControls } from "../tests/support/html-forms";
 const SHOPPER = "render-bench@example.test";
 /** Products in the shopper's cart, each from another shop. */
 export const CART_PRODUCTS = 4;
+/** What a shopper's browser (Chromium) accepts: the server answers it in brotli. BENCH_ENCODINGS asks otherwise. */
+export const BROWSER_ENCODINGS = process.env.BENCH_ENCODINGS ?? "gzip, deflate, br, zstd";
 
 /**
  * Signs in the benches' shopper (made once in the catalogue) and fills their cart anew with one product of each of
