@@ -347,9 +347,10 @@ async function renderDocument(draw: () => Drawing, remixContext: EntryContext, n
   const { page, markup } = draw();
   const html = renderToString(page);
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) return streamIntoMemory(draw(), nonce, initialStatus);
-  const document = validDocument(DOCTYPE + html);
+  // The doctype as a piece of its own: prefixed to the page, it would make V8 copy the whole page once more.
+  const document = validDocument(html);
   // A render with an error keeps none of its parts: one of them may show a fallback.
-  return { pieces: markup ? markup.finish(document, initialStatus !== 500) : [document], status: initialStatus };
+  return { pieces: [DOCTYPE, ...(markup ? markup.finish(document, initialStatus !== 500) : [document])], status: initialStatus };
 }
 
 type HandoffChunk = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };

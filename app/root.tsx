@@ -79,7 +79,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       appName: settings.appName,
       /** Absolute base for canonical and sharing links: BASE_URL when set, else this request's origin. */
       origin: settings.baseUrl || new URL(request.url).origin,
-      errorTitles: { 403: t("refused.title"), 404: t("meta.notFound"), 429: t("tooMany.title"), 500: t("meta.error") },
+      errorTitles: errorTitlesIn(locale, t),
       /** The page's frame: a document carries it as a data block (lib/shell.tsx). */
       shell: loadContext.document ? ("inline" as const) : frame.shell,
       currency,
@@ -110,6 +110,18 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
     },
     { headers },
   );
+}
+
+/** The titles an error page shows, per language: a language's texts do not change while the server runs. */
+const errorTitles = new Map<string, Record<403 | 404 | 429 | 500, string>>();
+
+function errorTitlesIn(locale: string, t: (key: string) => string) {
+  let titles = errorTitles.get(locale);
+  if (!titles) {
+    titles = { 403: t("refused.title"), 404: t("meta.notFound"), 429: t("tooMany.title"), 500: t("meta.error") };
+    errorTitles.set(locale, titles);
+  }
+  return titles;
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
