@@ -26,6 +26,11 @@ declare module "@remix-run/server-runtime" {
      * settings; null leaves the answer to its compression middleware (e.g. a HEAD, or no brotli or gzip accepted).
      */
     compressWhole?: (body: Uint8Array) => { encoding: "br" | "gzip"; body: Buffer<ArrayBuffer> } | null;
+    /**
+     * Set by server.js, which writes a page the app made whole in memory from `wholeBodyOf(response)` (entry.server)
+     * in one call: such a page's Response then carries no stream of the same bytes.
+     */
+    writesWholeBodies?: boolean;
     /** What the guest page cache learns while this page renders (app/lib/page-cache.server.ts). */
     page?: import("~/lib/page-cache.server").PageRecord;
     /** A page (not a `.data` request): its signed-in shopper travels beside the loader data (lib/personal.tsx). */

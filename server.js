@@ -298,6 +298,7 @@ function loadContextFor(req, res) {
     // Before a 304: the browser reuses its cached page with the policy (and nonce) it stored with it.
     omitContentSecurityPolicy: () => res.removeHeader("Content-Security-Policy"),
     compressWhole: (body) => compressWhole(req, body),
+    writesWholeBodies: true,
   };
   return res.locals.loadContext;
 }
@@ -339,13 +340,23 @@ app.use(async (req, res, next) => {
   }
 });
 
+/** Remix's answer: a page the app made whole in memory in one write (its Response has no stream), anything else streamed. */
+async function sendResponse(res, response) {
+  const whole = build.entry.module.wholeBodyOf?.(response);
+  if (!whole) return sendRemixResponse(res, response);
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  res.end(whole);
+}
+
 // app.use, not app.all("*"): a route pattern makes Express decode the path, and a malformed one (%FF) became a 500;
 // Remix matches the raw path itself, so such an address is simply not found. @remix-run/express's handler, but with
 // the request the page cache looked up.
 const handleRemixRequest = createRequestHandler(build, process.env.NODE_ENV);
 app.use(async (req, res, next) => {
   try {
-    await sendRemixResponse(res, await handleRemixRequest(remixRequestOf(req, res), loadContextFor(req, res)));
+    await sendResponse(res, await handleRemixRequest(remixRequestOf(req, res), loadContextFor(req, res)));
   } catch (error) {
     next(error);
   }
