@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "../../../tests/integration/support/databases";
 import { resolveCurrency } from "~/lib/context.server";
+import { createDb } from "~/lib/db.server";
 import { THEME_KEYS, parseSettingInput } from "./settings.schema";
 import { getSettings, updateSettings } from "./settings.server";
 
@@ -42,6 +43,23 @@ describeEachDatabase("settings", (kind) => {
     const settings = await getSettings(test.db);
     expect(settings.multiVendor).toBe(true);
     expect(settings.registerOtpVerify).toBe(true);
+  });
+
+  it("shows a change another connection committed, also after reads that changed nothing", async () => {
+    const other = createDb(test.url);
+    try {
+      const before = await getSettings(test.db);
+      expect(await getSettings(test.db)).toBe(before);
+      await updateSettings(other, { appName: "Other Process Shop" });
+      expect((await getSettings(test.db)).appName).toBe("Other Process Shop");
+      // A write elsewhere that leaves the settings as they were keeps the settings read.
+      const kept = await getSettings(test.db);
+      await other.insertInto("brands").values({ name: "Unrelated", slug: "unrelated", logo: null }).execute();
+      expect(await getSettings(test.db)).toBe(kept);
+    } finally {
+      await updateSettings(other, { appName: "Bazaar" });
+      await other.destroy();
+    }
   });
 
   it("refuses an invalid value and writes nothing", async () => {
