@@ -25,11 +25,14 @@ export type Resources = Record<string, Record<string, Tree>>;
 export type Loader = (language: string, namespace: string) => Promise<Tree>;
 
 const NS_SEPARATOR = ":";
-const plurals = new Map<string, Intl.PluralRules>();
+/** A language's plural rules, and their answers for the small whole counts a page shows by the dozen. */
+const plurals = new Map<string, { rules: Intl.PluralRules; small: Intl.LDMLPluralRule[] }>();
+const SMALL_COUNTS = 1000;
 const pluralOf = (language: string, count: number) => {
-  let rules = plurals.get(language);
-  if (!rules) plurals.set(language, (rules = new Intl.PluralRules(language)));
-  return rules.select(count);
+  let plural = plurals.get(language);
+  if (!plural) plurals.set(language, (plural = { rules: new Intl.PluralRules(language), small: [] }));
+  if (!Number.isInteger(count) || count < 0 || count >= SMALL_COUNTS) return plural.rules.select(count);
+  return (plural.small[count] ??= plural.rules.select(count));
 };
 
 export class Translations {
@@ -139,7 +142,7 @@ function textsByPath(tree: Tree): Map<string, string> {
 }
 
 function interpolate(text: string, values?: Values): string {
-  if (!values) return text;
+  if (!values || !text.includes("{{")) return text;
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
 }
 
