@@ -63,22 +63,7 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   // Reads through a memory map instead of a read() call per page: a random product touches pages no small cache
   // holds, and the calls cost more CPU than the queries (ADR 0028). Writes still go through the journal as before.
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
-  const statements = withStatementCache(sqlite);
-  const db = new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: statements }) });
-  const dataVersion = sqlite.prepare("PRAGMA data_version").pluck();
-  changeStamps.set(db, () => `${dataVersion.get() as number} ${statements.writes()}`);
-  return db;
-}
-
-const changeStamps = new WeakMap<Db, () => string>();
-
-/**
- * A stamp that stays the same while nothing may have changed the database: no other connection (another process)
- * committed (SQLite's data_version) and this one ran no statement that writes. Null where that cannot be known
- * cheaply (PostgreSQL, a transaction's handle): the caller reads what it needs to know.
- */
-export function changeStamp(db: Db): string | null {
-  return changeStamps.get(db)?.() ?? null;
+  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: withStatementCache(sqlite) }) });
 }
 
 /** How long a transaction waits for the database's one writer (another process) before it gives up. */
@@ -164,8 +149,6 @@ const STATEMENT_CACHE_SIZE = 500;
  */
 function withStatementCache(sqlite: Database.Database) {
   const statements = new Map<string, Database.Statement>();
-  // Statements that may write, counted as they are handed out to run (changeStamp).
-  let writes = 0;
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
@@ -174,10 +157,8 @@ function withStatementCache(sqlite: Database.Database) {
       else statement = sqlite.prepare(sql);
       statements.set(sql, statement);
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
-      if (!statement.reader) writes++;
       return statement;
     },
-    writes: () => writes,
   };
 }
 

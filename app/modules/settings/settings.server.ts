@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { changeStamp, type Db } from "~/lib/db.server";
+import type { Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared-query.server";
 import type { FooterItemType } from "~/db/schema";
 import { listCategories, type Category } from "~/modules/catalog/categories.server";
@@ -45,7 +45,7 @@ export interface Settings extends StoredSettings {
 }
 
 const VERSION_KEY = "_version";
-const cache = new WeakMap<Db, { version: string | null; stamp: string | null; settings: Promise<Settings> }>();
+const cache = new WeakMap<Db, { version: string | null; settings: Promise<Settings> }>();
 
 const versionRow = preparedQuery((db, key: string) => db.selectFrom("settings").select("value").where("key", "=", key));
 
@@ -55,21 +55,15 @@ async function readVersion(db: Db) {
 }
 
 /**
- * The one settings read. Cached per database handle; a call costs one primary-key lookup of the version stamp,
- * so a change made by another process (the `settings` command, another worker) shows on the next request; on
- * SQLite not even that while nothing wrote to the database since the last call (changeStamp).
+ * The one settings read. Cached per database handle; each call costs one primary-key lookup of the
+ * version stamp, so a change made by another process (the `settings` command) shows on the next request.
  */
 export async function getSettings(db: Db): Promise<Settings> {
-  const stamp = changeStamp(db);
-  const cached = cache.get(db);
-  if (cached && stamp !== null && cached.stamp === stamp) return cached.settings;
   const version = await readVersion(db);
-  if (cached && cached.version === version) {
-    cached.stamp = stamp;
-    return cached.settings;
-  }
+  const cached = cache.get(db);
+  if (cached && cached.version === version) return cached.settings;
   const settings = loadSettings(db);
-  cache.set(db, { version, stamp, settings });
+  cache.set(db, { version, settings });
   settings.catch(() => cache.delete(db));
   return settings;
 }
