@@ -34,10 +34,23 @@ export function ProductGrid({
   );
 }
 
+/**
+ * A card's kept markup is named by the card's data. One name per card object: the server keeps a card's data for as
+ * long as pages showing it may be kept (ADR 0037), so the pages drawn meanwhile neither make the name again nor hash
+ * a new string to look it up (lib/shared-markup.server).
+ */
+const sharedMarkupIds = new WeakMap<ProductCardData, string>();
+
+function sharedMarkupId(product: ProductCardData) {
+  let id = sharedMarkupIds.get(product);
+  if (id === undefined) sharedMarkupIds.set(product, (id = `product card ${JSON.stringify(product)}`));
+  return id;
+}
+
 /** A product's card: drawn once on the server for every page that shows it with the same data (ADR 0030). */
 export function ProductCard({ product }: { product: ProductCardData }) {
   return (
-    <SharedMarkup id={`product card ${JSON.stringify(product)}`}>
+    <SharedMarkup id={sharedMarkupId(product)}>
       <ProductCardView product={product} />
     </SharedMarkup>
   );

@@ -20,23 +20,55 @@ interface Variant {
 const MAX_BYTES = Number(process.env.SHARED_MARKUP_MB ?? 16) * 1024 * 1024;
 /** Variants of one part at most: a part that reads many hearts is not worth keeping for every combination. */
 const MAX_VARIANTS = 8;
-const parts = new Map<string, Variant[]>();
+/** When the budget is exceeded, the least recently used parts leave until this share of it is used. */
+const KEEP_AFTER_EVICTION = 0.9;
+
+interface KeptPart {
+  variants: Variant[];
+  bytes: number;
+  /** When it was last drawn or kept, on `clock`: the least recently used part leaves first. */
+  usedAt: number;
+}
+
+/**
+ * By what every part of a page shares (the prefix), then by the part's id. Two maps rather than one keyed by both:
+ * a page looks up a dozen parts, and a key made of both would be a new string at each lookup, copied and hashed
+ * whole (a product card's id is its data, some 400 characters); the prefix is hashed once per page and a card's id
+ * is one string for as long as its data is kept (components/product-card).
+ */
+const parts = new Map<string, Map<string, KeptPart>>();
 let keptBytes = 0;
+let clock = 0;
 
-const sizeOf = (variants: Variant[]) => variants.reduce((sum, variant) => sum + lengthOf(variant.segments) * 2 + 64, 0);
+const sizeOf = (variant: Variant) => lengthOf(variant.segments) * 2 + 64;
 
-function keep(key: string, variant: Variant) {
-  const variants = parts.get(key) ?? [];
-  if (variants.length >= MAX_VARIANTS) return;
-  keptBytes -= variants.length ? sizeOf(variants) : 0;
-  parts.delete(key);
-  const kept = [...variants, variant];
-  parts.set(key, kept);
-  keptBytes += sizeOf(kept);
-  for (const [oldest, old] of parts) {
-    if (keptBytes <= MAX_BYTES) break;
-    parts.delete(oldest);
-    keptBytes -= sizeOf(old);
+function keep(prefix: string, id: string, variant: Variant) {
+  let byId = parts.get(prefix);
+  if (!byId) parts.set(prefix, (byId = new Map()));
+  const bytes = sizeOf(variant);
+  const kept = byId.get(id);
+  if (kept && kept.variants.length >= MAX_VARIANTS) return;
+  if (kept) {
+    kept.variants.push(variant);
+    kept.bytes += bytes;
+    kept.usedAt = ++clock;
+  } else {
+    byId.set(id, { variants: [variant], bytes, usedAt: ++clock });
+  }
+  keptBytes += bytes;
+  if (keptBytes > MAX_BYTES) evictLeastRecentlyUsed();
+}
+
+/** Down to KEEP_AFTER_EVICTION of the budget at once, so that the parts are sorted once per many keeps. */
+function evictLeastRecentlyUsed() {
+  const all = [...parts].flatMap(([prefix, byId]) => [...byId].map(([id, kept]) => ({ prefix, id, kept })));
+  all.sort((a, b) => a.kept.usedAt - b.kept.usedAt);
+  for (const { prefix, id, kept } of all) {
+    if (keptBytes <= MAX_BYTES * KEEP_AFTER_EVICTION) break;
+    const byId = parts.get(prefix)!;
+    byId.delete(id);
+    if (byId.size === 0) parts.delete(prefix);
+    keptBytes -= kept.bytes;
   }
 }
 
@@ -95,26 +127,23 @@ const SEPARATOR = "<!-- -->";
  */
 export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupRender & { finish(html: string, keepParts: boolean): PagePieces } {
   const keptParts: string[][] = [];
-  const captures: { key: string; read: Map<Dependency, boolean> }[] = [];
+  const captures: { id: string; read: Map<Dependency, boolean> }[] = [];
   let here = "";
   return {
     at(address) {
       here = address;
     },
     kept(id, personal) {
-      const key = `${prefix}\n${id}`;
-      const variants = parts.get(key);
-      const variant = variants?.find((candidate) => candidate.read.every(([dependency, value]) => answerOf(dependency, personal) === value));
+      const kept = parts.get(prefix)?.get(id);
+      const variant = kept?.variants.find((candidate) => candidate.read.every(([dependency, value]) => answerOf(dependency, personal) === value));
       if (!variant) return null;
-      // Read again, used first: the least recently used part leaves first.
-      parts.delete(key);
-      parts.set(key, variants!);
+      kept!.usedAt = ++clock;
       keptParts.push(variant.segments);
       return `${KEPT}${TOKEN}${keptParts.length - 1}${CLOSE[KEPT]}`;
     },
     capture(id, personal) {
       const read = new Map<Dependency, boolean>();
-      const slot = captures.push({ key: `${prefix}\n${id}`, read }) - 1;
+      const slot = captures.push({ id, read }) - 1;
       const recording: Personal = {
         ...recordingReads(personal, (dependency, answer) => read.set(dependency, answer)),
         user() {
@@ -157,7 +186,7 @@ export function sharedMarkupRender(prefix: string, nonce: string): SharedMarkupR
           const markup = html.slice(part.start, from);
           if (markup.startsWith("<") && markup.endsWith(">") && !(nonce && markup.includes(nonce))) {
             const capture = captures[Number(slot)];
-            keep(capture.key, { read: [...capture.read], segments: detached(markup).split(HERE) });
+            keep(prefix, capture.id, { read: [...capture.read], segments: detached(markup).split(HERE) });
           }
         }
       }
