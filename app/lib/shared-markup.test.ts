@@ -1,6 +1,6 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_CURRENCY } from "./money";
 import { GUEST, personalOf, type Translate } from "./personal";
 import { HERE_MARKER, HERE_PARAMETER_MARKER } from "./shared-markup";
@@ -35,6 +35,33 @@ describe("parts drawn once for many pages (shared markup)", () => {
     expect(second.finish(`<li>${marker}</li>`, true).join("")).toBe(
       '<li><form><input name="redirectTo" value="/products?q=a&amp;b=&#x27;c&#x27;"/><a href="/login?redirectTo=%2Fproducts%3Fq%3Da%26b%3D&#x27;c&#x27;">Login</a><button>Add</button></form></li>',
     );
+  });
+
+  it("lets the least recently used parts go first when the budget is spent", async () => {
+    // A module of its own with a budget of 10,000 bytes: parts of ~1,000 characters take ~2,000 bytes each, so the
+    // fifth overflows it.
+    vi.resetModules();
+    vi.stubEnv("SHARED_MARKUP_MB", String(10_000 / 1024 / 1024));
+    try {
+      const { sharedMarkupRender: render } = await import("./shared-markup.server");
+      const prefix = freshPrefix();
+      const keepPart = (id: string) => {
+        const page = render(prefix, "");
+        const capture = page.capture(id, shopperWith([]));
+        page.finish(`${capture.start}<p>${"x".repeat(1000)}</p>${capture.end}`, true);
+      };
+      const isKept = (id: string) => render(prefix, "").kept(id, shopperWith([])) !== null;
+      keepPart("first");
+      keepPart("second");
+      expect(isKept("first"), "read again: now the most recently used").toBe(true);
+      for (let part = 0; part < 3; part++) keepPart(`more ${part}`);
+      expect(isKept("second"), "the least recently used leaves first").toBe(false);
+      expect(isKept("first")).toBe(true);
+      expect(isKept("more 2")).toBe(true);
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
   });
 
   it("keeps a part once per answer to what it read of the shopper", () => {
