@@ -7,14 +7,15 @@ import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import url from "node:url";
 import util from "node:util";
 import zlib from "node:zlib";
 // The adapter of @remix-run/express, in parts: the page cache and Remix share the request it makes.
-import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
-import { broadcastDevReady, createRequestHandler, installGlobals } from "@remix-run/node";
+import { createRemixHeaders, createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { broadcastDevReady, createReadableStreamFromReadable, createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import Negotiator from "negotiator";
@@ -142,6 +143,24 @@ function superviseWorkers(count) {
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+
+/**
+ * Express gives every request and response its own prototypes (Object.setPrototypeOf in its first middleware). V8
+ * answers that change of prototype on objects made a moment earlier with old-generation garbage: a Node server that
+ * only changes them promotes about 2 kB per request and runs full collections, one that does not promotes nothing
+ * (docs/decisions/0044-requests-made-with-their-prototypes.md). The server makes them with Express's prototypes
+ * from the start, so that Express's call changes nothing; the chain of prototypes is the one Express would make.
+ */
+function withPrototypeOf(NodeClass, expressPrototype) {
+  const Made = class extends NodeClass {};
+  Object.setPrototypeOf(Made.prototype, Object.getPrototypeOf(expressPrototype));
+  Object.defineProperties(Made.prototype, Object.getOwnPropertyDescriptors(expressPrototype));
+  return Made;
+}
+const ExpressRequest = withPrototypeOf(http.IncomingMessage, app.request);
+const ExpressResponse = withPrototypeOf(http.ServerResponse, app.response);
+app.request = ExpressRequest.prototype;
+app.response = ExpressResponse.prototype;
 
 /**
  * "Continue with Google" posts to /auth/google, which redirects to the provider: browsers check that redirect
@@ -323,11 +342,30 @@ function loadContextFor(req, res) {
 
 /**
  * The request as a Fetch Request, made once for the page cache and Remix: the app's loaders share what they read of
- * it (lib/context.server) by this very object.
+ * it (lib/context.server) by this very object. As @remix-run/express makes it, but with a signal that aborts when the
+ * browser goes away only for an answer that lasts (a live stream, text/event-stream): undici keeps a request's
+ * signal through a WeakRef and a FinalizationRegistry, which V8's young-generation collections keep alive, so each
+ * such request cost ~15 µs and left ~2 kB of old-generation garbage (ADR 0044). Any other answer is made in
+ * milliseconds, with nothing worth stopping.
  */
 function remixRequestOf(req, res) {
-  res.locals.request ??= createRemixRequest(req, res);
+  res.locals.request ??= /\btext\/event-stream\b/.test(req.headers.accept ?? "") ? createRemixRequest(req, res) : requestWithoutSignal(req);
   return res.locals.request;
+}
+
+const portOf = (host) => {
+  const port = Number.parseInt(host?.split(":")[1], 10);
+  return Number.isSafeInteger(port) ? port : null;
+};
+
+/** createRemixRequest's request, without an abort signal. */
+function requestWithoutSignal(req) {
+  // req.hostname has no port, and respects "trust proxy": the port comes from X-Forwarded-Host or Host.
+  const port = portOf(req.get("X-Forwarded-Host")) ?? portOf(req.get("host"));
+  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+  const init = { method: req.method, headers: createRemixHeaders(req.headers) };
+  if (req.method !== "GET" && req.method !== "HEAD") Object.assign(init, { body: createReadableStreamFromReadable(req), duplex: "half" });
+  return new Request(url.href, init);
 }
 
 // A form post's answer tells the browser when it was made: the visitor's next pages are rendered anew rather than
@@ -392,7 +430,7 @@ app.use(async (error, req, res, next) => {
 
 const host = process.env.HOST ?? "0.0.0.0";
 const server = serving
-  ? app.listen(port, host, () => {
+  ? http.createServer({ IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse }, app).listen(port, host, () => {
       if (cluster.isPrimary) console.log(`Bazaar is ready at http://localhost:${port}`);
       if (development && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
     })

@@ -10,7 +10,7 @@ import { UnavailableDocument } from "./components/unavailable-document";
 import { shopContext } from "./lib/context.server";
 import { forRequest } from "./lib/log.server";
 import { prepareDatabase } from "./lib/boot.server";
-import { validDocument, validDocumentStream } from "./lib/valid-document.server";
+import { streamedText, validDocument, validDocumentStream } from "./lib/valid-document.server";
 import { localeWithoutSettings, translationsFor, translatorFor } from "./lib/i18n.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnDatabaseUnavailable } from "./lib/database-unavailable.server";
 import { TranslationsProvider } from "./lib/translation";
@@ -343,6 +343,12 @@ interface Drawing {
 const DOCTYPE = "<!DOCTYPE html>";
 /** A Suspense boundary left to the browser: renderToString's only trace of an error or a wait inside one. */
 const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+/**
+ * Its end, looked for first: V8 looks for a pattern this short by its first character (`$` is rare in a page), and
+ * for the whole marker with a slower search through a page of two-byte characters (about 12 µs).
+ */
+const CLIENT_RENDERED_BOUNDARY_END = "$!-->";
+const leftToTheBrowser = (html: string) => html.includes(CLIENT_RENDERED_BOUNDARY_END) && html.includes(CLIENT_RENDERED_BOUNDARY);
 
 /**
  * Renders the whole page into memory, so it can be hashed before anything is sent; its shared parts put in.
@@ -356,7 +362,7 @@ async function renderDocument(draw: () => Drawing, remixContext: EntryContext, n
   await readHandoffData(remixContext);
   const { page, markup } = draw();
   const html = renderToString(page);
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return streamIntoMemory(draw(), nonce, initialStatus);
+  if (leftToTheBrowser(html)) return streamIntoMemory(draw(), nonce, initialStatus);
   // The doctype as a piece of its own: prefixed to the page, it would make V8 copy the whole page once more.
   const document = validDocument(html);
   // A render with an error keeps none of its parts: one of them may show a fallback.
@@ -404,7 +410,7 @@ function streamIntoMemory({ page, markup }: Drawing, nonce: string, initialStatu
       },
       final(done) {
         clearTimeout(timer);
-        const html = validDocument(Buffer.concat(chunks).toString("utf8"));
+        const html = validDocument(streamedText(chunks));
         // A render with an error keeps none of its parts: one of them may show a fallback.
         resolve({ pieces: markup ? markup.finish(html, status !== 500) : [html], status });
         done();

@@ -11,14 +11,24 @@ import { StringDecoder } from "node:string_decoder";
  */
 const DOCUMENT_END = "</body></html>";
 
-/** A whole rendered document, mended. */
+/**
+ * A whole rendered document with its end where it belongs. Zero bytes are the streaming renderer's only, and are
+ * dropped from its bytes (streamedText): looking for one through a page of two-byte characters is a plain loop
+ * over all of them (memchr would stop at every ASCII character's zero high byte), 1.5 % of a page's instructions.
+ */
 export function validDocument(html: string): string {
-  const text = html.includes("\u0000") ? html.replaceAll("\u0000", "") : html;
   // Where a whole render (renderToString) leaves it: no need to look through the page for it.
-  if (text.endsWith(DOCUMENT_END)) return text;
-  const at = text.indexOf(DOCUMENT_END);
-  if (at === -1) return text;
-  return text.slice(0, at) + text.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
+  if (html.endsWith(DOCUMENT_END)) return html;
+  const at = html.indexOf(DOCUMENT_END);
+  if (at === -1) return html;
+  return html.slice(0, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
+}
+
+/** The streaming renderer's output as text, without the zero bytes its buffers may leave (a byte search in UTF-8). */
+export function streamedText(chunks: readonly Buffer[]): string {
+  const bytes = Buffer.concat(chunks);
+  if (bytes.indexOf(0) === -1) return bytes.toString("utf8");
+  return Buffer.from(bytes.filter((byte) => byte !== 0)).toString("utf8");
 }
 
 /**
