@@ -429,14 +429,8 @@ app.use(async (error, req, res, next) => {
 });
 
 const host = process.env.HOST ?? "0.0.0.0";
-/**
- * An idle kept-alive connection is closed after 65 s, not Node's 5 s: a client that sends its next request on a
- * connection just as the server closes it gets a reset (seen in the tests' API client). Clients and proxies close
- * theirs first (undici after 4 s, load balancers after 60 s).
- */
-const KEEP_ALIVE_MS = 65_000;
 const server = serving
-  ? http.createServer({ IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse, keepAliveTimeout: KEEP_ALIVE_MS }, app).listen(port, host, () => {
+  ? http.createServer({ IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse }, app).listen(port, host, () => {
       if (cluster.isPrimary) console.log(`Bazaar is ready at http://localhost:${port}`);
       if (development && process.env.REMIX_DEV_ORIGIN) broadcastDevReady(build);
     })
