@@ -14,7 +14,7 @@ import url from "node:url";
 import util from "node:util";
 import zlib from "node:zlib";
 // The adapter of @remix-run/express, in parts: the page cache and Remix share the request it makes.
-import { createRemixHeaders, createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRemixHeaders, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { broadcastDevReady, createReadableStreamFromReadable, createRequestHandler, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -349,7 +349,7 @@ function loadContextFor(req, res) {
  * milliseconds, with nothing worth stopping.
  */
 function remixRequestOf(req, res) {
-  res.locals.request ??= /\btext\/event-stream\b/.test(req.headers.accept ?? "") ? createRemixRequest(req, res) : requestWithoutSignal(req);
+  res.locals.request ??= fetchRequestOf(req, res);
   return res.locals.request;
 }
 
@@ -358,13 +358,18 @@ const portOf = (host) => {
   return Number.isSafeInteger(port) ? port : null;
 };
 
-/** createRemixRequest's request, without an abort signal. */
-function requestWithoutSignal(req) {
+function fetchRequestOf(req, res) {
   // req.hostname has no port, and respects "trust proxy": the port comes from X-Forwarded-Host or Host.
   const port = portOf(req.get("X-Forwarded-Host")) ?? portOf(req.get("host"));
   const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
   const init = { method: req.method, headers: createRemixHeaders(req.headers) };
   if (req.method !== "GET" && req.method !== "HEAD") Object.assign(init, { body: createReadableStreamFromReadable(req), duplex: "half" });
+  if (/\btext\/event-stream\b/.test(req.headers.accept ?? "")) {
+    // Aborted once the answer can no longer be written (`close`) before it was all written (`finish`).
+    const controller = new AbortController();
+    res.on("close", () => res.writableFinished || controller.abort());
+    init.signal = controller.signal;
+  }
   return new Request(url.href, init);
 }
 
