@@ -26,7 +26,7 @@ import { ErrorPage } from "./components/error-page";
 import { placesOwnToasts, shellFor, SiteShell } from "./components/site-shell";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
-import { shopContext } from "./lib/context.server";
+import { requestUrl, shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
 import { pusherSettings } from "./lib/live.server";
 import { ShopperData, usePersonal } from "./lib/personal";
@@ -78,7 +78,7 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
       dir,
       appName: settings.appName,
       /** Absolute base for canonical and sharing links: BASE_URL when set, else this request's origin. */
-      origin: settings.baseUrl || new URL(request.url).origin,
+      origin: settings.baseUrl || requestUrl(request).origin,
       errorTitles: errorTitlesIn(locale, t),
       /** The page's frame: a document carries it as a data block (lib/shell.tsx). */
       shell: loadContext.document ? ("inline" as const) : frame.shell,

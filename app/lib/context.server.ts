@@ -26,6 +26,17 @@ export function resolveCurrency(settings: Settings, selected: string | undefined
 }
 
 const contexts = new WeakMap<Request, Promise<ShopContext>>();
+const urls = new WeakMap<Request, URL>();
+
+/** The request's address, parsed once per Request object (a page parsed it four times); read it, never change it. */
+export function requestUrl(request: Request): URL {
+  let url = urls.get(request);
+  if (!url) {
+    url = new URL(request.url);
+    urls.set(request, url);
+  }
+  return url;
+}
 
 /**
  * Everything a loader or action needs about the request: settings, language, session, shopper and

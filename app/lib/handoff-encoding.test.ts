@@ -7,10 +7,7 @@ import { describe, expect, it } from "vitest";
 const { decode, encode } = createRequire(import.meta.url)("turbo-stream") as typeof import("turbo-stream");
 
 async function wire(value: unknown, options?: Parameters<typeof encode>[1]) {
-  let text = "";
-  const decoder = new TextDecoder();
-  for await (const chunk of encode(value, options)) text += decoder.decode(chunk as Uint8Array, { stream: true });
-  return text;
+  return new Response(encode(value, options)).text();
 }
 
 async function roundTrip(value: unknown) {
@@ -45,7 +42,7 @@ describe("the loader data handed to the browser", () => {
     const decoded = (await roundTrip(sample)) as typeof sample;
     expect(decoded).toEqual(sample);
     expect(decoded.related[0]).toBe(decoded.product);
-    expect(Object.is(decoded.related[1].price, -0)).toBe(true);
+    expect(Object.is((decoded.related[1] as { price: number }).price, -0)).toBe(true);
   });
 
   it("keeps texts that need escaping as they were", async () => {
@@ -71,5 +68,18 @@ describe("the loader data handed to the browser", () => {
   it("sends promises after the first line, as they settle", async () => {
     const text = await wire({ later: Promise.resolve({ id: 1 }) });
     expect(text).toBe('[{"_1":2},"later",["P",2]]\nP2:[{"_4":5},"id",1]\n');
+  });
+});
+
+describe("a page's loader data encoded at once (encodeWhole, patches/turbo-stream)", () => {
+  const { encodeWhole } = createRequire(import.meta.url)("turbo-stream") as { encodeWhole: (value: unknown) => string | undefined };
+
+  it("is the text the stream carries, when nothing in it waits", async () => {
+    const value = { product: { id: 1, name: "Lamp" }, tags: ["a", "a"] };
+    expect(encodeWhole(value)).toBe(await wire(value));
+  });
+
+  it("is left to the stream when a promise is in it", () => {
+    expect(encodeWhole({ later: Promise.resolve(1) })).toBeUndefined();
   });
 });

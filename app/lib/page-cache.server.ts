@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";
 import type { Settings } from "~/modules/settings/settings.server";
 import { hasOrderNews } from "~/modules/orders/order-lifecycle.server";
-import { shopContext, type ShopContext } from "./context.server";
+import { requestUrl, shopContext, type ShopContext } from "./context.server";
 import { localeCookieHeader, translationsFor } from "./i18n.server";
 import { secureCookies } from "./secrets.server";
 import { CATALOGUE_KEPT_MS } from "./catalogue-freshness.server";
@@ -121,7 +121,7 @@ export function settingsGeneration(settings: Settings) {
 const target = (url: URL) => url.pathname + url.search;
 
 async function lookupOf(request: Request): Promise<Lookup | null> {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const context = await shopContext(request);
   const { session, user, settings, locale, currency } = context;
   // Toasts are shown once; a stale currency choice is rewritten: such answers are personal.
@@ -155,7 +155,7 @@ function personalVariantKey(key: string, context: ShopContext, shopper: Shopper,
 export async function serveCachedPage(request: Request, loadContext: AppLoadContext): Promise<CachedResponse | null> {
   if (!pageCacheEnabled() || (request.method !== "GET" && request.method !== "HEAD")) return null;
   loadContext.page = { request, inputs: new Set(), visits: [], visitCookies: [] };
-  if (!keptTargets.has(target(new URL(request.url)))) return null;
+  if (!keptTargets.has(target(requestUrl(request)))) return null;
   const lookup = await lookupOf(request);
   if (!lookup) return null;
   const { context } = lookup;
@@ -338,7 +338,7 @@ export async function storePage(
   if (previous) forget(fullKey, previous);
 
   const headers = [...page.headers].filter(([name]) => !/^(set-cookie|etag)$/i.test(name));
-  const path = target(new URL(record.request.url));
+  const path = target(requestUrl(record.request));
   const entry: CachedPage = {
     target: path,
     rendered: personal ? null : { html: wholePage(page.html), nonce: loadContext.nonce ?? "" },

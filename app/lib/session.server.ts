@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import { createCookieSessionStorage, createSession, redirect, type Session } from "@remix-run/node";
 import { secureCookies, sessionSecrets } from "./secrets.server";
 import { MAX_TOASTS, type Toast } from "./toast";
 
@@ -21,12 +21,14 @@ export interface SessionFlashData {
 
 export type ShopSession = Session<SessionData, SessionFlashData>;
 
+const SESSION_COOKIE = "bazaar_session";
+
 let storage: ReturnType<typeof createStorage> | undefined;
 
 function createStorage() {
   return createCookieSessionStorage<SessionData, SessionFlashData>({
     cookie: {
-      name: "bazaar_session",
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       secure: secureCookies(),
@@ -42,17 +44,46 @@ function sessionStorage() {
   return storage;
 }
 
+/**
+ * Session cookies this process signed or verified, by their value as the browser sends it back, with the data they
+ * hold: the same value always holds the same data, so a shopper's next page needs neither the HMAC of the signature
+ * nor the decoding of the value (together ~0.05 ms a page). At most KNOWN_SESSIONS, the oldest dropped first.
+ */
+const knownSessions = new Map<string, string>();
+const KNOWN_SESSIONS = 5_000;
+
+function remember(value: string, data: unknown) {
+  if (knownSessions.size >= KNOWN_SESSIONS) knownSessions.delete(knownSessions.keys().next().value!);
+  knownSessions.set(value, JSON.stringify(data));
+}
+
+/** The session cookie's value as sent: the first one, as the cookie parser takes it. */
+function sessionCookieValue(cookieHeader: string | null): string | null {
+  if (!cookieHeader) return null;
+  const match = /(?:^|;)\s*bazaar_session=([^;]*)/.exec(cookieHeader);
+  return match ? match[1].trim() : null;
+}
+
 /** A cookie that fails to verify or parse gives an empty session, never an error. */
 export async function getSession(request: Request): Promise<ShopSession> {
+  const cookieHeader = request.headers.get("Cookie");
+  const value = sessionCookieValue(cookieHeader);
+  const known = value === null ? undefined : knownSessions.get(value);
+  if (known !== undefined) return createSession(JSON.parse(known)) as ShopSession;
   try {
-    return await sessionStorage().getSession(request.headers.get("Cookie"));
+    const session = await sessionStorage().getSession(cookieHeader);
+    if (value) remember(value, session.data);
+    return session;
   } catch {
     return sessionStorage().getSession();
   }
 }
 
-export function commitSession(session: ShopSession) {
-  return sessionStorage().commitSession(session);
+export async function commitSession(session: ShopSession) {
+  const header = await sessionStorage().commitSession(session);
+  const value = header.slice(SESSION_COOKIE.length + 1, header.indexOf(";"));
+  if (value) remember(value, session.data);
+  return header;
 }
 
 export function destroySession(session: ShopSession) {

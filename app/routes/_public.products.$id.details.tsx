@@ -12,7 +12,7 @@ import { RatingStars } from "~/components/rating-stars";
 import { ShopCard } from "~/components/shop-card";
 import { TextSeparator } from "~/components/text-only";
 import { WishlistHeart } from "~/components/wishlist-heart";
-import { shopContext } from "~/lib/context.server";
+import { requestUrl, shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { REVIEWS_PAGE_PARAM } from "~/lib/pagination";
 import { parsePage } from "~/lib/pagination.server";
@@ -38,7 +38,7 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   const product = id === null ? null : await findProductDetails(db, id);
   if (!product) throw new Response(null, { status: 404 });
 
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const [reviews, { similar, popular }] = await Promise.all([
     reviewsPage(db, { productId: product.id }, parsePage(url.searchParams.get(REVIEWS_PAGE_PARAM))),
     listRelatedProducts(db, product),

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "~/lib/translation";
 import { ProductListing } from "~/components/product-listing";
-import { shopContext } from "~/lib/context.server";
+import { requestUrl, shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { listProducts, parseProductFilters } from "~/modules/catalog/products.server";
 import { searchTerms } from "~/modules/catalog/search.server";
@@ -14,7 +14,7 @@ export const handle = { i18n: ["catalog"], keptForShoppers: true };
 /** All products, and the search results (the named route 'products'): GET /products?search=… */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { db, t, currency } = await shopContext(request);
-  const filters = parseProductFilters(new URL(request.url).searchParams, currency);
+  const filters = parseProductFilters(requestUrl(request).searchParams, currency);
   const list = await listProducts(db, filters);
   const search = filters.search ?? "";
   const searching = searchTerms(search).length > 0;
