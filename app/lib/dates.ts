@@ -1,9 +1,22 @@
 /** Dates through Intl in the page's language, with Latin digits like prices. */
 export function formatDate(iso: string, locale: string): string {
+  // A time in UTC (as every time here is stored) shows its calendar day: formatted once per day and language.
+  const day = UTC_TIME.test(iso) ? `${locale} ${iso.slice(0, 10)}` : null;
+  const known = day === null ? undefined : formattedDays.get(day);
+  if (known !== undefined) return known;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return dateFormat(locale, false).format(date);
+  const text = dateFormat(locale, false).format(date);
+  if (day !== null) {
+    if (formattedDays.size >= FORMATTED_DAYS) formattedDays.clear();
+    formattedDays.set(day, text);
+  }
+  return text;
 }
+
+const UTC_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
+const formattedDays = new Map<string, string>();
+const FORMATTED_DAYS = 10_000;
 
 /** A date with its time, in UTC and saying so (the server renders it and knows no one's time zone). */
 export function formatDateTime(iso: string, locale: string): string {

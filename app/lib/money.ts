@@ -25,6 +25,22 @@ export function convertMinorUnits(minorUnits: number, currency: Pick<DisplayCurr
  * selected currency's rate_from_default and shown with 2 decimals and the symbol before or after.
  */
 export function formatMoney(minorUnits: number, currency: DisplayCurrency): string {
-  const amount = amountFormat.format(convertMinorUnits(minorUnits, currency) / 100);
+  const amount = amountOf(convertMinorUnits(minorUnits, currency));
   return currency.position === "suffix" ? `${amount}${currency.symbol}` : `${currency.symbol}${amount}`;
+}
+
+/** Amounts already written, by minor units: a page shows dozens of prices, and Intl's format is the costly part. */
+const amounts = new Map<number, string>();
+const AMOUNTS_KEPT = 10_000;
+
+function amountOf(minor: number): string {
+  // Zero is left out: the map does not tell 0 from -0, which is written "-0.00".
+  const known = minor === 0 ? undefined : amounts.get(minor);
+  if (known !== undefined) return known;
+  const amount = amountFormat.format(minor / 100);
+  if (minor !== 0) {
+    if (amounts.size >= AMOUNTS_KEPT) amounts.clear();
+    amounts.set(minor, amount);
+  }
+  return amount;
 }

@@ -26,7 +26,12 @@ export function preparedQuery<Args extends unknown[], Row>(build: (db: Db, ...ar
     const dialect = db.getExecutor().adapter;
     let shapes = byDialect.get(dialect);
     if (!shapes) byDialect.set(dialect, (shapes = new Map()));
-    const shape = args.map((arg) => (Array.isArray(arg) ? arg.length : "")).join();
+    // The lengths of the list arguments ("" without any), made without an array for each query.
+    let shape = "";
+    for (let index = 0; index < args.length; index++) {
+      const arg = args[index];
+      if (Array.isArray(arg)) shape += `${index}:${arg.length} `;
+    }
     let prepared = shapes.get(shape);
     if (!prepared) {
       prepared = prepare(build, db, args);

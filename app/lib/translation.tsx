@@ -108,15 +108,21 @@ export class Translations {
   t(namespace: string, key: string, valuesOrDefault?: Values | string): string {
     const values = typeof valuesOrDefault === "string" ? undefined : valuesOrDefault;
     const split = key.indexOf(NS_SEPARATOR);
-    const [ns, path] = split > 0 ? [key.slice(0, split), key.slice(split + 1)] : [namespace, key];
-    for (const language of this.languages()) {
-      const count = values?.count;
-      const candidates =
-        typeof count === "number" ? [...(count === 0 ? [`${path}_zero`] : []), `${path}_${pluralOf(language, count)}`, path] : [path];
-      for (const candidate of candidates) {
-        const text = this.lookup(language, ns, candidate);
-        if (text !== undefined) return interpolate(text, values);
+    const ns = split > 0 ? key.slice(0, split) : namespace;
+    const path = split > 0 ? key.slice(split + 1) : key;
+    const count = values?.count;
+    // Written without an array of candidates for each text: a page asks for some hundred texts.
+    for (let index = 0; index < 2; index++) {
+      const language = index === 0 ? this.language : i18nConfig.fallbackLng;
+      if (index === 1 && language === this.language) break;
+      if (typeof count === "number") {
+        const zero = count === 0 ? this.lookup(language, ns, `${path}_zero`) : undefined;
+        if (zero !== undefined) return interpolate(zero, values);
+        const plural = this.lookup(language, ns, `${path}_${pluralOf(language, count)}`);
+        if (plural !== undefined) return interpolate(plural, values);
       }
+      const text = this.lookup(language, ns, path);
+      if (text !== undefined) return interpolate(text, values);
     }
     return typeof valuesOrDefault === "string" ? valuesOrDefault : path;
   }
@@ -141,9 +147,22 @@ function textsByPath(tree: Tree): Map<string, string> {
   return texts;
 }
 
+/** A text with placeholders cut once: its fixed parts, each placeholder as written and its name between them. */
+const templates = new Map<string, string[]>();
+
 function interpolate(text: string, values?: Values): string {
   if (!values || !text.includes("{{")) return text;
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => (values[name] === undefined ? match : String(values[name])));
+  let parts = templates.get(text);
+  if (!parts) {
+    parts = text.split(/(\{\{\s*([\w.]+)\s*\}\})/);
+    templates.set(text, parts);
+  }
+  let result = parts[0];
+  for (let index = 1; index < parts.length; index += 3) {
+    const value = values[parts[index + 1]];
+    result += (value === undefined ? parts[index] : String(value)) + parts[index + 2];
+  }
+  return result;
 }
 
 export type TFunction = (key: string, valuesOrDefault?: Values | string) => string;
