@@ -63,7 +63,39 @@ export function createDb(url = process.env.DATABASE_URL): Db {
   // Reads through a memory map instead of a read() call per page: a random product touches pages no small cache
   // holds, and the calls cost more CPU than the queries (ADR 0028). Writes still go through the journal as before.
   sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
-  return new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Schema>({ dialect: new ImmediateTransactionsDialect(sqlite, { database: statements }) });
+  directStatements.set(db.getExecutor().adapter, {
+    sqlite,
+    run(sql, parameters) {
+      const statement = statements.prepare(sql);
+      if (statement.reader) return statement.all(parameters);
+      statement.run(parameters);
+      return [];
+    },
+  });
+  return db;
+}
+
+/** An SQLite database's own connection, for statements run without Kysely's layers (lib/prepared-query.server). */
+interface DirectStatements {
+  sqlite: Database.Database;
+  /** The rows of a statement that reads, none of one that writes. */
+  run(sql: string, parameters: readonly unknown[]): unknown[];
+}
+
+/** By the adapter a database handle and its transactions share. */
+const directStatements = new WeakMap<object, DirectStatements>();
+
+/**
+ * The SQLite connection behind `db`, where a statement may run at once, as Kysely would run it: `db` is a
+ * transaction (its statements run on that one connection), or no transaction is open on the connection (else the
+ * statement must wait for it to end, which only Kysely's lock of the connection knows how to do). Null otherwise, and
+ * for PostgreSQL.
+ */
+export function directSqlite(db: Db): DirectStatements | null {
+  const direct = directStatements.get(db.getExecutor().adapter);
+  return direct && (db.isTransaction || !direct.sqlite.inTransaction) ? direct : null;
 }
 
 /** How long a transaction waits for the database's one writer (another process) before it gives up. */

@@ -35,6 +35,32 @@ describeEachDatabase("prepared queries", (kind) => {
     });
   });
 
+  it("run outside a transaction, neither sees nor joins another request's open transaction", async () => {
+    const rename = preparedQuery((db, id: number, name: string) => db.updateTable("categories").set({ name }).where("id", "=", id));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const rolledBack = test.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("categories").set({ name: "Uncommitted" }).where("id", "=", 2).execute();
+        opened();
+        await held;
+        throw new Error("rolled back");
+      })
+      .catch(() => "rolled back");
+    await open;
+    const read = activeCategory(test.db, "games");
+    const written = rename(test.db, 3, "Renamed");
+    release();
+    expect(await rolledBack).toBe("rolled back");
+    expect(await read).toEqual([{ id: 2, name: "Games" }]);
+    await written;
+    expect(await test.db.selectFrom("categories").select("name").where("id", "=", 3).executeTakeFirst()).toEqual({ name: "Renamed" });
+    await rename(test.db, 3, "Gone");
+  });
+
   it("takes a list argument as an `in` list, each length compiled on its own", async () => {
     const activeAmong = preparedQuery((db, ids: number[], name: string) =>
       db.selectFrom("categories").select("id").where("id", "in", ids).where("is_active", "=", 1).where("name", "!=", name).orderBy("id"));

@@ -46,6 +46,18 @@ describe("the session cookie", () => {
     }
   });
 
+  it("holds what the session held when it was committed, though another loader changed it meanwhile", async () => {
+    const page = await session.getSession(requestWith(null));
+    session.flashToast(page, { kind: "error", message: "auth:reset.expired" });
+    const committing = session.commitSession(page);
+    // The root loader of the same page shows (and so removes) the toast while the cookie is being signed.
+    expect(page.get("toasts")).toHaveLength(1);
+    const cookie = cookieOf(await committing);
+    for (let time = 0; time < 2; time++) {
+      expect((await session.getSession(requestWith(cookie))).get("toasts")?.map((toast) => toast.message)).toEqual(["auth:reset.expired"]);
+    }
+  });
+
   it("reads a cookie signed by another process, and by an older secret", async () => {
     for (const secret of ["first secret", "older secret"]) {
       const elsewhere = createCookieSessionStorage({ cookie: { name: "bazaar_session", secrets: [secret] } });

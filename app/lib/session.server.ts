@@ -80,9 +80,12 @@ export async function getSession(request: Request): Promise<ShopSession> {
 }
 
 export async function commitSession(session: ShopSession) {
+  // What the cookie holds is read as the call begins: another loader of the page may change the session meanwhile
+  // (the root loader shows a toast that a page's loader flashed, and so removes it).
+  const data = session.data;
   const header = await sessionStorage().commitSession(session);
   const value = header.slice(SESSION_COOKIE.length + 1, header.indexOf(";"));
-  if (value) remember(value, session.data);
+  if (value) remember(value, data);
   return header;
 }
 
