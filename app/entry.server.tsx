@@ -10,7 +10,7 @@ import { UnavailableDocument } from "./components/unavailable-document";
 import { requestUrl, shopContext } from "./lib/context.server";
 import { forRequest } from "./lib/log.server";
 import { prepareDatabase } from "./lib/boot.server";
-import { streamedText, validDocument, validDocumentStream } from "./lib/valid-document.server";
+import { streamedText, validDocument, validDocumentPieces, validDocumentStream } from "./lib/valid-document.server";
 import { localeWithoutSettings, translationsFor, translatorFor } from "./lib/i18n.server";
 import { DatabaseUnavailableError, isDatabaseUnavailable, RETRY_AFTER_SECONDS, warnDatabaseUnavailable } from "./lib/database-unavailable.server";
 import { TranslationsProvider } from "./lib/translation";
@@ -366,9 +366,8 @@ async function renderDocument(draw: () => Drawing, remixContext: EntryContext, n
   });
   if (leftToTheBrowser) return streamIntoMemory(draw(), nonce, initialStatus);
   // The doctype as a piece of its own: prefixed to the page, it would make V8 copy the whole page once more.
-  const document = validDocument(html);
   // A render with an error keeps none of its parts: one of them may show a fallback.
-  return { pieces: [DOCTYPE, ...(markup ? markup.finish(document, initialStatus !== 500) : [document])], status: initialStatus };
+  return { pieces: [DOCTYPE, ...validDocumentPieces(markup ? markup.finish(html, initialStatus !== 500) : [html])], status: initialStatus };
 }
 
 type HandoffChunk = Promise<void> & { result?: { done: boolean; value: string }; error?: unknown };

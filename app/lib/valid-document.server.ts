@@ -24,6 +24,22 @@ export function validDocument(html: string): string {
   return html.slice(0, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
 
+/**
+ * A whole rendered document in pieces (lib/shared-markup.server's), its end moved to be the last piece. React's
+ * string renderer writes the end before Remix's data scripts, so the page joined anew would be copied whole (some
+ * 200 kB of two-byte characters, a tenth of a product page's garbage): only the piece holding the end is cut.
+ */
+export function validDocumentPieces(pieces: readonly string[]): string[] {
+  for (let index = 0; index < pieces.length; index++) {
+    const piece = pieces[index];
+    const at = piece.indexOf(DOCUMENT_END);
+    if (at === -1) continue;
+    if (index === pieces.length - 1 && at + DOCUMENT_END.length === piece.length) return [...pieces];
+    return [...pieces.slice(0, index), piece.slice(0, at), piece.slice(at + DOCUMENT_END.length), ...pieces.slice(index + 1), DOCUMENT_END];
+  }
+  return [...pieces];
+}
+
 /** The streaming renderer's output as text, without the zero bytes its buffers may leave (a byte search in UTF-8). */
 export function streamedText(chunks: readonly Buffer[]): string {
   const bytes = Buffer.concat(chunks);

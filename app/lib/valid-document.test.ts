@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { streamedText, validDocument, validDocumentStream } from "./valid-document.server";
+import { streamedText, validDocument, validDocumentPieces, validDocumentStream } from "./valid-document.server";
 
 const streamed = "<!DOCTYPE html><html><body><p>التقييم</p></body></html><script>data()</script><script>close()</script>";
 const mended = "<!DOCTYPE html><html><body><p>التقييم</p><script>data()</script><script>close()</script></body></html>";
@@ -13,6 +13,16 @@ describe("a rendered page is mended into valid HTML", () => {
   it("puts the streamed scripts inside <body>", () => {
     expect(validDocument(streamed)).toBe(mended);
     expect(validDocument(mended)).toBe(mended);
+  });
+
+  it("does the same on a page in pieces, wherever they are cut but inside the end tag, without joining them", () => {
+    const endAt = streamed.indexOf("</body></html>");
+    for (let cut = 1; cut < streamed.length; cut++) {
+      if (cut > endAt && cut < endAt + "</body></html>".length) continue;
+      expect(validDocumentPieces([streamed.slice(0, cut), streamed.slice(cut)]).join("")).toBe(mended);
+    }
+    expect(validDocumentPieces([mended])).toEqual([mended]);
+    expect(validDocumentPieces(["<p>", "no end"]).join("")).toBe("<p>no end");
   });
 
   it("drops the zero byte React 18 leaves where an Arabic letter met the end of its buffer", () => {
