@@ -57,10 +57,13 @@ function remember(value: string, data: unknown) {
   knownSessions.set(value, JSON.stringify(data));
 }
 
-/** The session cookie's value as sent: the first one, as the cookie parser takes it. */
+/** The first session cookie of a Cookie header, as the cookie parser takes it. */
+const SESSION_COOKIE_VALUE = new RegExp(`(?:^|;)\\s*${SESSION_COOKIE}=([^;]*)`);
+
+/** The session cookie's value as sent. */
 function sessionCookieValue(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
-  const match = /(?:^|;)\s*bazaar_session=([^;]*)/.exec(cookieHeader);
+  const match = SESSION_COOKIE_VALUE.exec(cookieHeader);
   return match ? match[1].trim() : null;
 }
 

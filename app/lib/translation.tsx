@@ -47,8 +47,15 @@ export class Translations {
     private readonly load?: Loader,
   ) {}
 
-  private languages(): string[] {
-    return this.language === i18nConfig.fallbackLng ? [this.language] : [this.language, i18nConfig.fallbackLng];
+  /** The language, then the fallback: made once per language, as every text asks for it. */
+  private languagesOf: { language: string; list: readonly string[] } | null = null;
+
+  private languages(): readonly string[] {
+    if (this.languagesOf?.language !== this.language) {
+      const list = this.language === i18nConfig.fallbackLng ? [this.language] : [this.language, i18nConfig.fallbackLng];
+      this.languagesOf = { language: this.language, list };
+    }
+    return this.languagesOf.list;
   }
 
   has(namespace: string): boolean {
@@ -112,9 +119,7 @@ export class Translations {
     const path = split > 0 ? key.slice(split + 1) : key;
     const count = values?.count;
     // Written without an array of candidates for each text: a page asks for some hundred texts.
-    for (let index = 0; index < 2; index++) {
-      const language = index === 0 ? this.language : i18nConfig.fallbackLng;
-      if (index === 1 && language === this.language) break;
+    for (const language of this.languages()) {
       if (typeof count === "number") {
         const zero = count === 0 ? this.lookup(language, ns, `${path}_zero`) : undefined;
         if (zero !== undefined) return interpolate(zero, values);

@@ -17,11 +17,7 @@ const DOCUMENT_END = "</body></html>";
  * over all of them (memchr would stop at every ASCII character's zero high byte), 1.5 % of a page's instructions.
  */
 export function validDocument(html: string): string {
-  // Where a whole render (renderToString) leaves it: no need to look through the page for it.
-  if (html.endsWith(DOCUMENT_END)) return html;
-  const at = html.indexOf(DOCUMENT_END);
-  if (at === -1) return html;
-  return html.slice(0, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
+  return validDocumentPieces([html]).join("");
 }
 
 /**
