@@ -395,19 +395,25 @@ app.use(async (req, res, next) => {
       res.setHeader("Content-Security-Policy", contentSecurityPolicy(cached.scriptHashes.map((hash) => `'sha256-${hash}'`).join(" ")));
     }
     for (const [name, value] of cached.headers) res.append(name, value);
+    // Its length, as for Remix's whole pages below: the compression middleware would otherwise send it chunked.
+    if (cached.body) res.setHeader("Content-Length", cached.body.length);
     res.end(cached.body ?? undefined);
   } catch (error) {
     next(error);
   }
 });
 
-/** Remix's answer: a page the app made whole in memory in one write (its Response has no stream), anything else streamed. */
+/**
+ * Remix's answer: a page the app made whole in memory in one write (its Response has no stream), with its length
+ * (the compression middleware, which writes the headers before the body, would send it chunked); anything else streamed.
+ */
 async function sendResponse(res, response) {
   const whole = build.entry.module.wholeBodyOf?.(response);
   if (!whole) return sendRemixResponse(res, response);
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
+  res.setHeader("Content-Length", whole.length);
   res.end(whole);
 }
 

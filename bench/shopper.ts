@@ -37,12 +37,25 @@ export async function signedInShopper(base: string, file: string) {
       headers: { Origin: base },
       redirect: "manual",
     });
-    // The session cookie as a browser keeps it: each answer may rewrite it (a toast added, then shown and dropped).
-    const sessionOf = (answer: Response) => answer.headers.getSetCookie().find((c) => c.startsWith("bazaar_session="))?.split(";")[0];
-    let cookie = sessionOf(response);
-    if (!cookie) throw new Error(`the shopper could not sign in (${response.status})`);
+    // The cookies as a browser keeps them: each answer may set or rewrite one (the session with a toast added, then
+    // shown and dropped; the language, on the first page), and the browser sends them all with the next request.
+    const jar = new Map<string, string>();
+    const keep = (answer: Response) => {
+      for (const set of answer.headers.getSetCookie()) {
+        const pair = set.split(";")[0];
+        const name = pair.slice(0, pair.indexOf("="));
+        if (/;\s*max-age=0\b/i.test(set)) jar.delete(name);
+        else jar.set(name, pair);
+      }
+      return answer;
+    };
+    const cookieHeader = () => [...jar.values()].join("; ");
+    keep(response);
+    if (!jar.has("bazaar_session")) throw new Error(`the shopper could not sign in (${response.status})`);
+    let cookie = cookieHeader();
     const follow = (answer: Response) => {
-      cookie = sessionOf(answer) ?? cookie;
+      keep(answer);
+      cookie = cookieHeader();
       return answer;
     };
     // Into the cart as a shopper does it: the product page's own form, with its first choices.

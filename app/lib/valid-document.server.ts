@@ -23,12 +23,14 @@ export function validDocument(html: string): string {
 /**
  * A whole rendered document in pieces (lib/shared-markup.server's), its end moved to be the last piece. React's
  * string renderer writes the end before Remix's data scripts, so the page joined anew would be copied whole (some
- * 200 kB of two-byte characters, a tenth of a product page's garbage): only the piece holding the end is cut.
+ * 200 kB of two-byte characters, a tenth of a product page's garbage): only the piece holding the end is cut. It is
+ * looked for from the page's end, past only the data scripts: React escapes `<` in texts and the scripts' JSON does
+ * too, so the one end tag in a page is React's.
  */
 export function validDocumentPieces(pieces: readonly string[]): string[] {
-  for (let index = 0; index < pieces.length; index++) {
+  for (let index = pieces.length - 1; index >= 0; index--) {
     const piece = pieces[index];
-    const at = piece.indexOf(DOCUMENT_END);
+    const at = piece.lastIndexOf(DOCUMENT_END);
     if (at === -1) continue;
     if (index === pieces.length - 1 && at + DOCUMENT_END.length === piece.length) return [...pieces];
     return [...pieces.slice(0, index), piece.slice(0, at), piece.slice(at + DOCUMENT_END.length), ...pieces.slice(index + 1), DOCUMENT_END];

@@ -68,6 +68,20 @@ describe.skipIf(!built)("pages compressed as the browser accepts them", () => {
     expect(comparable(refused.body.toString("utf8"))).toBe(page);
   });
 
+  it("sends a page with its length, rendered or kept, guest or signed in: the browser knows where it ends", async () => {
+    for (const cookie of [guest, shopper]) {
+      // Asked again and again: rendered first, then from the page cache (ADR 0039 keeps a page asked again).
+      for (let ask = 0; ask < 3; ask++) {
+        const page = await raw("/products/1/details", { ...cookie(), "Accept-Encoding": "gzip, deflate, br, zstd" });
+        expect(page.status).toBe(200);
+        expect(page.headers["transfer-encoding"]).toBeUndefined();
+        expect(Number(page.headers["content-length"])).toBe(page.body.length);
+      }
+    }
+    const plain = await raw(unseen("/about-us"), { "Accept-Encoding": "identity" });
+    expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+  });
+
   it("answers a HEAD with the headers alone", async () => {
     const head = await raw(unseen("/about-us"), { "Accept-Encoding": "br" }, "HEAD");
     expect(head.status).toBe(200);
