@@ -10,7 +10,19 @@ const SIGN_IN_MS = SIGN_IN_DAYS * 24 * 60 * 60 * 1000;
 /** Writing last-seen on every request would turn every page view into a write. */
 const LAST_SEEN_EVERY_MS = 10 * 60 * 1000;
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+/** Hashes of the tokens seen lately: a signed-in shopper's every page would hash theirs again. */
+const tokenHashes = new Map<string, string>();
+const TOKEN_HASHES_KEPT = 5000;
+
+function hashToken(token: string) {
+  let hash = tokenHashes.get(token);
+  if (hash === undefined) {
+    if (tokenHashes.size >= TOKEN_HASHES_KEPT) tokenHashes.clear();
+    hash = createHash("sha256").update(token).digest("base64url");
+    tokenHashes.set(token, hash);
+  }
+  return hash;
+}
 
 /**
  * Signs the user in on this browser: a new random token (the cookie holds only the token; the database its
