@@ -8,9 +8,9 @@
 // BENCH_ENCODINGS sets the Accept-Encoding asked with (`identity`: what the page costs without compression).
 // Writes its section of docs/benchmarks.md.
 // `--compare <checkout> <checkout> [--page <name>]` measures instead the same page (random product pages unless
-// named: product, kept, list, cart) on a server from each checkout (each built first), in turns of 300 requests after
-// interleaved warm-ups, and prints each turn's CPU ms per page and the ratio: a shared machine's load drifts by more
-// than most changes make, and pairs measured back to back see the same drift. Writes nothing.
+// named: product, kept, list, cart, shell) on a server from each checkout (each built first), both asked at once, every page
+// of one and then of the other, and prints each round's CPU ms per page and the ratio: a shared machine's speed moves
+// by a third within seconds, and two servers asked side by side see the same moves (ADR 0047). Writes nothing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -233,12 +233,37 @@ function pageKinds(ids: number[]): Record<string, PageKind> {
     kept: { name: "product page kept for signed-in shoppers (one page)", path: () => `/products/${ids[0]}/details` },
     list: { name: "product list, a random page of the first 100 and a sort", path: () => `/products?sort=${random(["newest", "popular", "price_low_high"])}&page=${1 + Math.floor(Math.random() * 100)}&${unseen()}` },
     cart: { name: `cart (${CART_PRODUCTS} products of ${CART_PRODUCTS} shops)`, path: () => "/cart" },
+    // A content page, rendered for each request: what every signed-in page costs before its own content (ADR 0047).
+    shell: { name: "the shell alone (/about-us, rendered)", path: () => `/about-us?${unseen()}` },
     healthz: { name: "/healthz (the floor)", path: () => "/healthz" },
   };
 }
 
-const COMPARE_TURNS = 12;
-const COMPARE_TURN_REQUESTS = 300;
+const COMPARE_ROUNDS = 8;
+const COMPARE_ROUND_REQUESTS = 600;
+/** Two servers compiling at once settle later than one (measured: rounds after 1,500 pages still cost 1.5 × more). */
+const COMPARE_WARM_UP = quick ? 20 : 4000;
+
+/**
+ * `count` pages asked of both servers, each page of one and then of the other (which goes first alternates), `IN_FLIGHT`
+ * at a time: both do the same work in the same seconds, so a change of the machine's speed falls on both alike.
+ */
+async function askBoth(servers: { base: string; cookie: string }[], kind: PageKind, count: number) {
+  const agents = servers.map(() => new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT }));
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const order = next++ % 2 ? [1, 0] : [0, 1];
+      const pagePath = kind.path();
+      for (const index of order) {
+        const response = await get(servers[index].base, servers[index].cookie, pagePath, agents[index]);
+        if (response.status !== 200) throw new Error(`${kind.name}: ${response.status} for ${pagePath}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  for (const agent of agents) agent.destroy();
+}
 
 async function compare(checkouts: string[], page: string) {
   if (!(page in pageKinds([]))) throw new Error(`--page ${page}: one of ${Object.keys(pageKinds([])).join(", ")}`);
@@ -246,35 +271,31 @@ async function compare(checkouts: string[], page: string) {
   await db.destroy();
   for (const checkout of checkouts) build(checkout);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-compare-"));
-  const servers: (Awaited<ReturnType<typeof startServer>> & { checkout: string; kind: PageKind; cpuMs: number[] })[] = [];
+  const servers: (Awaited<ReturnType<typeof startServer>> & { checkout: string; cpuMs: number[] })[] = [];
   try {
     for (const [index, checkout] of checkouts.entries()) {
       // Each server writes (counted views, the shopper's cart): its own copy, so neither sees the other's writes.
       const file = path.join(dataDir, `catalogue-${index}.sqlite`);
       fs.copyFileSync(catalogue, file);
-      const server = await startServer(path.resolve(checkout), file);
-      servers.push({ ...server, checkout, kind: pageKinds(server.ids)[page], cpuMs: [] });
+      servers.push({ ...(await startServer(path.resolve(checkout), file)), checkout, cpuMs: [] });
     }
-    // Warmed in turns too, so that neither waits idle while the other's code is optimized.
-    for (let asked = 0; asked < WARM_UP; asked += COMPARE_TURN_REQUESTS) {
-      for (const server of servers) await ask(server.base, server.cookie, server.kind, COMPARE_TURN_REQUESTS);
+    // The same pages for both: the first server's ids (the copies hold the same catalogue).
+    const kind = pageKinds(servers[0].ids)[page];
+    await askBoth(servers, kind, COMPARE_WARM_UP);
+    for (let round = 0; round < COMPARE_ROUNDS; round++) {
+      const before = servers.map((server) => cpuSeconds(server.server.pid!));
+      await askBoth(servers, kind, COMPARE_ROUND_REQUESTS);
+      servers.forEach((server, index) => server.cpuMs.push(((cpuSeconds(server.server.pid!) - before[index]) * 1000) / COMPARE_ROUND_REQUESTS));
+      console.log(`  round ${round + 1}: ${servers.map((s) => s.cpuMs[round].toFixed(2)).join(" / ")} ms, ratio ${(servers[1].cpuMs[round] / servers[0].cpuMs[round]).toFixed(3)}`);
     }
-    for (let turn = 0; turn < COMPARE_TURNS; turn++) {
-      for (const server of turn % 2 ? [...servers].reverse() : servers) {
-        const before = cpuSeconds(server.server.pid!);
-        await ask(server.base, server.cookie, server.kind, COMPARE_TURN_REQUESTS);
-        server.cpuMs.push(((cpuSeconds(server.server.pid!) - before) * 1000) / COMPARE_TURN_REQUESTS);
-      }
-      console.log(`  turn ${turn + 1}: ${servers.map((s) => s.cpuMs[turn].toFixed(2)).join(" / ")} ms, ratio ${(servers[1].cpuMs[turn] / servers[0].cpuMs[turn]).toFixed(3)}`);
-    }
+    const total = (server: (typeof servers)[number]) => server.cpuMs.reduce((sum, ms) => sum + ms, 0);
+    for (const server of servers) console.log(`${server.checkout}: ${kind.name}, ${(total(server) / COMPARE_ROUNDS).toFixed(2)} ms CPU per page`);
+    const ratios = servers[0].cpuMs.map((first, round) => servers[1].cpuMs[round] / first);
+    console.log(`second / first: ${(total(servers[1]) / total(servers[0])).toFixed(3)} over all rounds, each round from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}`);
   } finally {
     await Promise.all(servers.map((server) => stop(server.server)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  for (const server of servers) console.log(`${server.checkout}: ${server.kind.name}, median ${median(server.cpuMs).toFixed(2)} ms CPU per page`);
-  const ratios = servers[0].cpuMs.map((first, turn) => servers[1].cpuMs[turn] / first);
-  console.log(`second / first: median ${median(ratios).toFixed(3)}, from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}`);
 }
 
 async function main() {
