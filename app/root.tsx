@@ -23,6 +23,7 @@ import { DialogHost } from "./components/dialogs";
 import { FloatingCartTab } from "./components/cart/floating-cart-tab";
 import { LiveUpdates } from "./components/live-updates";
 import { ErrorPage } from "./components/error-page";
+import { IconSymbols } from "./components/icons";
 import { placesOwnToasts, shellFor, SiteShell } from "./components/site-shell";
 import { ThemeStyle } from "./components/theme-style";
 import { ToastRegion } from "./components/toast-region";
@@ -30,6 +31,7 @@ import { requestUrl, shopContext } from "./lib/context.server";
 import { localeCookieHeader } from "./lib/i18n.server";
 import { pusherSettings } from "./lib/live.server";
 import { ShopperData, usePersonal } from "./lib/personal";
+import { SharedMarkup } from "./lib/shared-markup";
 import { ShellData, useShell } from "./lib/shell";
 import { shellBlock } from "./lib/shell.server";
 import { readShopper } from "./lib/personal.server";
@@ -167,6 +169,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {themeColors ? <ThemeStyle colors={themeColors} nonce={nonce} /> : null}
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
+        <SharedMarkup id="icons"><IconSymbols /></SharedMarkup>
         {/* Around the toasts too: a toast's action can open a dialog ('View In Cart'). */}
         <DialogHost>
           {children}
