@@ -64,42 +64,42 @@ function ProductCardView({ product }: { product: ProductCardData }) {
   const percent = savingPercent(product);
   const discounted = finalPrice < product.price;
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white transition hover:shadow-md">
-      <div className="relative aspect-square bg-slate-100">
+    <article className="card">
+      <div className="card-media">
         {product.thumbnail ? (
-          <img src={product.thumbnail} alt={product.thumbnail_alt ?? product.name} width={300} height={300} loading="lazy" className="h-full w-full object-cover" />
+          <img src={product.thumbnail} alt={product.thumbnail_alt ?? product.name} width={300} height={300} loading="lazy" className="card-image" />
         ) : null}
         {percent > 0 ? (
-          <span className="absolute start-2 top-2 rounded bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{t("product.off", { percent })}</span>
+          <span className="card-badge">{t("product.off", { percent })}</span>
         ) : null}
         {product.is_digital ? (
           <span className="absolute bottom-2 start-2 rounded bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">{t("product.digital")}</span>
         ) : null}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-medium">
-          <Link to={`/products/${product.id}/details`} className="after:absolute after:inset-0 hover:text-primary">{product.name}</Link>
+      <div className="card-body">
+        <h3 className="card-title">
+          <Link to={`/products/${product.id}/details`} className="card-link">{product.name}</Link>
         </h3>
-        <p className="flex items-center gap-1 text-xs text-slate-600">
+        <p className="card-rating">
           <StarIcon className="h-3.5 w-3.5 text-amber-500" />
           <span>
             <NumberInSentence sentence={t("product.rating", { rating: product.rating.toFixed(1) })} number={product.rating.toFixed(1)} />
           </span>
           <span>{t("product.reviews", { count: product.total_reviews })}</span>
         </p>
-        <p className="mt-auto flex flex-wrap items-baseline gap-2 pe-10">
+        <p className="card-prices">
           {discounted ? (
             <>
-              <span className="font-bold text-primary-700"><span className="sr-only">{t("product.discountPrice")}: </span><span>{money(finalPrice)}</span></span>
+              <span className="card-price"><span className="sr-only">{t("product.discountPrice")}: </span><span>{money(finalPrice)}</span></span>
               <del className="text-xs text-slate-600"><span className="sr-only">{t("product.originalPrice")}: </span><span>{money(product.price)}</span></del>
             </>
           ) : (
-            <span className="font-bold text-primary-700"><span className="sr-only">{t("product.price")}: </span><span>{money(product.price)}</span></span>
+            <span className="card-price"><span className="sr-only">{t("product.price")}: </span><span>{money(product.price)}</span></span>
           )}
         </p>
-        <AddToCartButton product={product} className="absolute bottom-2 end-2 z-10" />
+        <AddToCartButton product={product} className="card-cart" />
         {/* Over the picture's top corner, read last: after what the card says and its cart button. */}
-        <WishlistHeart product={product} className="absolute end-2 top-2 z-10" />
+        <WishlistHeart product={product} className="card-heart" />
       </div>
     </article>
   );
@@ -118,7 +118,7 @@ export function AddToCartButton({ product, className }: { product: { id: number;
         <button
           type="submit"
           disabled={busy}
-          className="flex h-9 w-9 items-center justify-center rounded-full bg-primary text-white shadow hover:bg-primary-800 disabled:opacity-60"
+          className="cart-button"
         >
           <BagIcon className="h-5 w-5" />
           <span className="sr-only">{t("addProduct", { name: product.name })}</span>

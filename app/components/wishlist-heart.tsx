@@ -39,7 +39,7 @@ export function WishlistHeart({
         type="submit"
         name="intent"
         value={inWishlist ? "remove" : "add"}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-red-700 shadow ring-1 ring-slate-200 hover:bg-red-50"
+        className="heart-button"
       >
         <HeartIcon className={iconClassName} fill={inWishlist ? "currentColor" : "none"} />
         <span className="sr-only">{label}</span>
