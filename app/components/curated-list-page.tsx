@@ -2,7 +2,6 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "~/lib/seo";
 import type { loadCuratedList } from "~/modules/catalog/curated-lists.server";
-import { useShell } from "~/lib/shell";
 import { ProductListing } from "./product-listing";
 
 type CuratedListData = Awaited<ReturnType<typeof loadCuratedList>>;
@@ -14,8 +13,7 @@ export const curatedListMeta: MetaFunction = ({ data, matches, location }) => {
 
 /** /digital-products, /most-popular and /best-deal: a heading, its intro and the filterable product list. */
 export function CuratedListPage() {
-  const { title, description, list, defaultSort, path } = useLoaderData<CuratedListData>();
-  const categories = useShell()?.categories;
+  const { title, description, list, defaultSort, path, categories } = useLoaderData<CuratedListData>();
   return (
     <div className="container-shop py-6">
       <h1 className="text-2xl font-bold">{title}</h1>

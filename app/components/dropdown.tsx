@@ -9,11 +9,14 @@ export function Dropdown({
   summary,
   summaryClassName = "",
   className = "",
+  onIntent,
   children,
 }: {
   summary: ReactNode;
   summaryClassName?: string;
   className?: string;
+  /** Called when the shopper is about to open it (pointer over, focus) and when it opens: time to load what it shows. */
+  onIntent?: () => void;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -48,8 +51,8 @@ export function Dropdown({
   }, []);
 
   return (
-    <details ref={ref} className={`relative ${className}`}>
-      <summary className={summaryClassName}>{summary}</summary>
+    <details ref={ref} className={`relative ${className}`} onToggle={onIntent}>
+      <summary className={summaryClassName} onPointerEnter={onIntent} onFocus={onIntent}>{summary}</summary>
       {children}
     </details>
   );

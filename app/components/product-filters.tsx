@@ -2,7 +2,7 @@ import { Form, useLocation, useSearchParams, useSubmit } from "@remix-run/react"
 import { Link } from "~/components/link";
 import type { FormEvent, SyntheticEvent } from "react";
 import { useTranslation } from "~/lib/translation";
-import type { Category } from "~/modules/catalog/categories.server";
+import type { CategoryChoice } from "~/modules/catalog/categories.server";
 import type { ProductFacets, ProductSort } from "~/modules/catalog/products.server";
 import { useRootData } from "~/root";
 
@@ -49,7 +49,7 @@ export function ProductFilters({
 }: {
   facets: ProductFacets;
   /** Offer the category and sub-category choice. */
-  categories?: Category[];
+  categories?: CategoryChoice[];
   keep?: Record<string, string>;
   clearHref: string;
 }) {

@@ -2,7 +2,7 @@ import { useSearchParams } from "@remix-run/react";
 import { Link } from "~/components/link";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/translation";
-import type { Category } from "~/modules/catalog/categories.server";
+import type { CategoryChoice } from "~/modules/catalog/categories.server";
 import type { ProductCard as ProductCardData, ProductFacets, ProductSort as SortName } from "~/modules/catalog/products.server";
 import { Pagination } from "./pagination";
 import { ProductGrid } from "./product-card";
@@ -70,7 +70,7 @@ export function ProductListing({
   list: { total: number; page: number; per_page: number; products: ProductCardData[]; facets: ProductFacets };
   defaultSort: SortName;
   searching?: boolean;
-  categories?: Category[];
+  categories?: CategoryChoice[];
   keep?: Record<string, string>;
   clearHref: string;
 }) {

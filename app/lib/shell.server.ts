@@ -23,7 +23,6 @@ export function shellOf(settings: Settings) {
     menus: settings.menus,
     footers: settings.footers,
     socialLinks: settings.socialLinks,
-    categories: settings.categories,
     themeColors: settings.themeColors,
   };
 }

@@ -15,7 +15,6 @@ import { catalogueCards, listPopularProducts, listProducts } from "~/modules/cat
 import { recentlyViewedIds } from "~/modules/catalog/recently-viewed.server";
 import { listBanners } from "~/modules/content/banners.server";
 import { listTopRatedShops } from "~/modules/shops/top-shops.server";
-import { useShell } from "~/lib/shell";
 
 // The flash-sale countdown's wording lives in the product namespace.
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
@@ -59,6 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       more: page < JUST_FOR_YOU_MAX_PAGES && justForYou.total > justForYou.products.length,
     },
     recentlyViewed,
+    categories: settings.categories.slice(0, HOME_CATEGORIES),
   };
 }
 
@@ -66,10 +66,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, { title: data?.title, description: data?.description ?? "", path: "/", image: data?.heroes[0]?.image });
 
 export default function Home() {
-  const { heroes, ads, popular, flashSale, shops, recentlyViewed, locale } = useLoaderData<typeof loader>();
+  const { heroes, ads, popular, flashSale, shops, recentlyViewed, locale, categories } = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalog");
   const { t: tc } = useTranslation();
-  const categories = (useShell()?.categories ?? []).slice(0, HOME_CATEGORIES);
   const [hero, ...sideBanners] = heroes;
   return (
     <>

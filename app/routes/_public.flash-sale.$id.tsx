@@ -7,7 +7,7 @@ import { shopContext } from "~/lib/context.server";
 import { pageMeta } from "~/lib/seo";
 import { findFlashSale, listFlashSaleProducts } from "~/modules/catalog/flash-sales.server";
 import { parseProductFilters } from "~/modules/catalog/products.server";
-import { useShell } from "~/lib/shell";
+import { categoryChoices } from "~/modules/catalog/categories.server";
 
 // The countdown's wording lives with the product page's (product namespace).
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
@@ -15,7 +15,7 @@ export const handle = { i18n: ["catalog", "product"], keptForShoppers: true };
 
 /** A flash sale and its products, 18 a page, at the sale price while it runs; unknown ids are a 404. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { db, currency, locale } = await shopContext(request);
+  const { db, currency, locale, settings } = await shopContext(request);
   const id = Number(params.id);
   const sale = /^\d+$/.test(params.id ?? "") ? await findFlashSale(db, id) : null;
   if (!sale) throw new Response(null, { status: 404 });
@@ -23,16 +23,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // A flash sale shows 18 a page (not-shown facts), whatever the URL asks.
   const { per_page: _ignored, ...rest } = filters;
   const list = await listFlashSaleProducts(db, sale, rest);
-  return { title: sale.name, sale, list, locale };
+  return { title: sale.name, sale, list, locale, categories: categoryChoices(settings.categories) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
   pageMeta(matches, { title: data?.title, description: data?.title ?? "", path: location.pathname + location.search });
 
 export default function FlashSalePage() {
-  const { sale, list, locale } = useLoaderData<typeof loader>();
+  const { sale, list, locale, categories } = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalog");
-  const categories = useShell()?.categories;
   return (
     <div className="container-shop py-6">
       <section aria-labelledby="flash-sale-title" className="overflow-hidden rounded-xl border border-slate-200 sm:flex">

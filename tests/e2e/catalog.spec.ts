@@ -72,7 +72,7 @@ test.describe("filters, sort and pages", () => {
     await expect(count(page)).toHaveText("17 products found");
 
     const prices = async () =>
-      (await cards(page).locator("p.mt-auto > span:first-child span:last-child").allTextContents()).map((p) => Number(p.replace(/[$,]/g, "")));
+      (await cards(page).locator("p.card-prices > span:first-child span:last-child").allTextContents()).map((p) => Number(p.replace(/[$,]/g, "")));
     const firstPage = await prices();
     expect(firstPage).toEqual([...firstPage].sort((a, b) => a - b));
 
@@ -104,7 +104,7 @@ test.describe("filters, sort and pages", () => {
     expect(total).toBeGreaterThan(0);
     await expect(page.getByLabel("From ($)")).toHaveValue("10");
     await expect(page.getByLabel("Rating")).toHaveValue("4");
-    const shown = await cards(page).locator("p.mt-auto > span:first-child span:last-child").allTextContents();
+    const shown = await cards(page).locator("p.card-prices > span:first-child span:last-child").allTextContents();
     for (const price of shown) {
       const value = Number(price.replace(/[$,]/g, ""));
       expect(value).toBeGreaterThanOrEqual(10);

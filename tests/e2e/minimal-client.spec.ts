@@ -90,7 +90,7 @@ test.describe("a minimal client", () => {
     await client.submit(/Sort by/, /^Sort$/, { sort: "price_low_high" });
     expect(client.url).toBe("/products?color_id=1&sort=price_low_high");
     // The price each card shows first (the price paid).
-    const prices = [...client.html.matchAll(/<p class="mt-auto[^>]*><span[^>]*><span class="sr-only">[^<]*(?:<!-- -->)?: <\/span><span>\$([\d,.]+)<\/span>/g)]
+    const prices = [...client.html.matchAll(/<p class="card-prices"><span[^>]*><span class="sr-only">[^<]*(?:<!-- -->)?: <\/span><span>\$([\d,.]+)<\/span>/g)]
       .map((match) => Number(match[1].replace(/,/g, "")));
     expect(prices.length).toBeGreaterThan(1);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));

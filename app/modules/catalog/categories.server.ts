@@ -2,6 +2,21 @@ import type { Db } from "~/lib/db.server";
 
 export interface SubCategory { id: number; name: string; slug: string; thumbnail: string }
 export interface Category extends SubCategory { sub_categories: SubCategory[] }
+/** What a product list's filters offer of a category: its name and its sub-categories' names. */
+export interface CategoryChoice { id: number; name: string; sub_categories: { id: number; name: string }[] }
+
+// One list per settings read: made once, carried by every product list page until the settings change.
+const choices = new WeakMap<Category[], CategoryChoice[]>();
+
+/** The categories as a product list's filters offer them. */
+export function categoryChoices(categories: Category[]): CategoryChoice[] {
+  let list = choices.get(categories);
+  if (!list) {
+    list = categories.map(({ id, name, sub_categories }) => ({ id, name, sub_categories: sub_categories.map((sub) => ({ id: sub.id, name: sub.name })) }));
+    choices.set(categories, list);
+  }
+  return list;
+}
 
 /** Active categories with their active sub-categories, in display order. */
 export async function listCategories(db: Db): Promise<Category[]> {

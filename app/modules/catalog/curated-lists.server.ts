@@ -1,4 +1,5 @@
 import type { ShopContext } from "~/lib/context.server";
+import { categoryChoices } from "./categories.server";
 import { listProducts, parseProductFilters, type ProductFilters, type ProductSort } from "./products.server";
 
 /** The fixed lists of the shop: each is the product list with one scope and its own default order. */
@@ -11,7 +12,7 @@ export const CURATED_LISTS = {
 export type CuratedList = keyof typeof CURATED_LISTS;
 
 /** One page of a curated list with the shopper's filters from the URL; the list's scope always applies. */
-export async function loadCuratedList(context: Pick<ShopContext, "db" | "t" | "currency">, request: Request, name: CuratedList) {
+export async function loadCuratedList(context: Pick<ShopContext, "db" | "t" | "currency" | "settings">, request: Request, name: CuratedList) {
   const { path, sort, scope } = CURATED_LISTS[name];
   const filters = parseProductFilters(new URL(request.url).searchParams, context.currency);
   return {
@@ -21,5 +22,6 @@ export async function loadCuratedList(context: Pick<ShopContext, "db" | "t" | "c
     title: context.t(`catalog:${name}.title`),
     description: context.t(`catalog:${name}.intro`),
     list: await listProducts(context.db, { sort, ...filters, ...scope }),
+    categories: categoryChoices(context.settings.categories),
   };
 }
