@@ -27,6 +27,7 @@ import { parseId, priceForChoice, resolveChosenOptions, resolveQuantity, UPDATE_
 import { reviewsPage } from "~/modules/catalog/reviews.server";
 import { scriptJson } from "~/lib/script-json";
 import { useShell } from "~/lib/shell";
+import { useRootData } from "~/root";
 
 // Its loader reads nothing of the signed-in shopper's: signed-in shoppers may get it kept (ADR 0029).
 export const handle = { i18n: ["product"], keptForShoppers: true };
@@ -46,8 +47,6 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
   const visit = await recordVisit(context, loadContext, { kind: "product", id: product.id });
 
   const chosen = resolveChosenOptions(product, Object.fromEntries(url.searchParams));
-  const origin = settings.baseUrl || url.origin;
-  const defaultCurrency = settings.currencies.find((c) => c.is_default)?.name ?? settings.currency.name;
 
   return data(
     {
@@ -60,14 +59,19 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
       similar,
       popular,
       homeLabel: t("meta.home"),
-      structuredData: productStructuredData(product, `${origin}/products/${product.id}/details`, origin, defaultCurrency),
+      // The currency of the product's amounts, for its structured data.
+      priceCurrency: settings.currencies.find((c) => c.is_default)?.name ?? settings.currency.name,
     },
     visit.cookie ? { headers: { "Set-Cookie": visit.cookie } } : undefined,
   );
 }
 
-/** schema.org Product with its offer in the default currency (amounts in major units) and the rating. */
-function productStructuredData(product: ProductDetails, url: string, origin: string, currency: string) {
+/**
+ * schema.org Product with its offer in the default currency (amounts in major units) and the rating. Made where it is
+ * drawn, from the product's data: the page's data does not carry it twice.
+ */
+function productStructuredData(product: ProductDetails, origin: string, currency: string) {
+  const url = `${origin}/products/${product.id}/details`;
   const price = priceForChoice(product, { color: null, size: null, unit: null }).price;
   return {
     "@context": "https://schema.org",
@@ -105,8 +109,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     : [];
 
 export default function ProductDetailsPage() {
-  const { product, chosen, quantity, flashSecondsLeft, reviews, similar, popular, homeLabel, structuredData } =
+  const { product, chosen, quantity, flashSecondsLeft, reviews, similar, popular, homeLabel, priceCurrency } =
     useLoaderData<typeof loader>();
+  const origin = useRootData()?.origin ?? "";
   const { t } = useTranslation("product");
   const nonce = useNonce();
   const multiVendor = useShell()?.multiVendor ?? true;
@@ -123,7 +128,7 @@ export default function ProductDetailsPage() {
 
   return (
     <>
-    <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(structuredData) }} />
+    <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: scriptJson(productStructuredData(product, origin, priceCurrency)) }} />
     <div className="container-shop space-y-12 py-6">
       <div className="space-y-6">
       <Breadcrumb items={crumbs} />

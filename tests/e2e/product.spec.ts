@@ -48,6 +48,28 @@ test.describe("shopper journey", () => {
 });
 
 test.describe("product details", () => {
+  test("describe the product to search engines (schema.org), also after moving to another product", async ({ page, checkA11y }) => {
+    const productData = async () =>
+      JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "null") as {
+        name: string; url: string; offers: { priceCurrency: string; price: string; availability: string };
+      };
+    await page.goto(SWEATER);
+    const sweater = await productData();
+    expect(sweater.name).toBe("Premium Cashmere Knit Sweater");
+    expect(sweater.url).toMatch(new RegExp(`^https?://[^/]+${SWEATER}$`));
+    expect(sweater.offers).toMatchObject({ priceCurrency: "USD", availability: "https://schema.org/InStock" });
+    expect(sweater.offers.price).toBe((minorUnits(await shownPrice(page).innerText()) / 100).toFixed(2));
+    await checkA11y();
+
+    // A card of the page leads to another product (with JS, a navigation in place): its own data replaces the first.
+    const card = page.getByRole("region", { name: "Similar Products" }).getByRole("article").first();
+    const name = await card.getByRole("heading").innerText();
+    await card.getByRole("link", { name }).click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1);
+    expect((await productData()).name).toBe(name);
+  });
+
   test("choosing a colour and a size adds their prices to the price shown", async ({ page, jsEnabled, checkA11y }) => {
     await page.goto(SWEATER);
     await expect(page).toHaveTitle("Premium Cashmere Knit Sweater - Bazaar");
