@@ -56,7 +56,7 @@ export function CategoryNavbar({ root, shell, open }: { root: RootData; shell: S
         >
           <div className="fixed inset-x-0 z-40 mt-2 border-y border-slate-200 bg-white shadow-xl">
             <ul className="container-shop grid max-h-[70vh] grid-cols-2 gap-x-6 gap-y-5 overflow-y-auto py-6 sm:grid-cols-4 md:grid-cols-5 lg:grid-cols-7 2xl:grid-cols-10">
-              {categories ? null : <li role="status" className="col-span-full text-center text-slate-600">{t("navbar.loadingCategories")}</li>}
+              {categories ? null : <li className="col-span-full text-center text-slate-600"><p role="status">{t("navbar.loadingCategories")}</p></li>}
               {(categories ?? []).map((category) => (
                 <li key={category.id}>
                   <Link to={`/categories/${category.id}`} className="flex flex-col items-center gap-2 text-center font-semibold hover:text-primary">
