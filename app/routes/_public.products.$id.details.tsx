@@ -59,8 +59,8 @@ export async function loader({ request, params, context: loadContext }: LoaderFu
       similar,
       popular,
       homeLabel: t("meta.home"),
-      // The currency of the product's amounts, for its structured data.
-      priceCurrency: settings.currencies.find((c) => c.is_default)?.name ?? settings.currency.name,
+      // The currency of the product's amounts (the default one: the settings read's own rule), for its structured data.
+      priceCurrency: settings.currency.name,
     },
     visit.cookie ? { headers: { "Set-Cookie": visit.cookie } } : undefined,
   );
