@@ -179,6 +179,9 @@ class Measurements {
   /** Actions stopped by an error, a timeout or an answer that was not the one expected (no order confirmation …). */
   failedActions = 0;
   checkouts = 0;
+  /** Pages asked for (GET answers that are HTML) and how many of them came from the page cache (X-Cache: hit). */
+  pages = 0;
+  keptPages = 0;
   failures: string[] = [];
 
   record(kind: Kind | "healthz", milliseconds: number) {
@@ -224,6 +227,10 @@ class Client {
             if (this.measurements) this.measurements.errors += 1;
             reject(new ActionFailed(`${method} ${target} answered ${status}`));
             return;
+          }
+          if (this.measurements && method === "GET" && String(res.headers["content-type"]).startsWith("text/html")) {
+            this.measurements.pages += 1;
+            if (res.headers["x-cache"] === "hit") this.measurements.keptPages += 1;
           }
           const raw = Buffer.concat(chunks);
           const encoding = res.headers["content-encoding"];
@@ -596,10 +603,13 @@ function latencyOf(result: PhaseResult, kind?: Kind | "healthz") {
   return { count: list.length, p50: percentile(list, 50), p95: percentile(list, 95), p99: percentile(list, 99) };
 }
 
+const keptShare = ({ measurements }: PhaseResult) => ((100 * measurements.keptPages) / Math.max(1, measurements.pages)).toFixed(0);
+
 function summary(result: PhaseResult) {
   const all = latencyOf(result);
   const { errors, timeouts, failedActions, checkouts } = result.measurements;
-  return `${rate(all.count, result).toFixed(0)} req/s, p95 ${ms(all.p95)} ms, ${checkouts} checkouts, ${errors} errors, ${timeouts} timeouts, ${failedActions} failed actions`;
+  const kept = result.measurements.pages ? `, ${keptShare(result)} % of pages kept` : "";
+  return `${rate(all.count, result).toFixed(0)} req/s, p95 ${ms(all.p95)} ms${kept}, ${checkouts} checkouts, ${errors} errors, ${timeouts} timeouts, ${failedActions} failed actions`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -614,13 +624,13 @@ function report(results: SetupResult[], seconds: number) {
     "",
     "Actions: browse 70 % (home, product lists by sort, page and category, product pages, shop pages), search 15 %, cart 10 % (Add to Cart on a product page, + or Remove on the cart page), checkout 5 % (Add to Cart, the shop selected, Proceed to Checkout, Place Order with cash on delivery, the order confirmation), each through the forms the pages render. Half of the actions are a signed-in shopper's (one account, address and cookie jar each, signed in before the run), the others a guest's. A connection is an action in flight; each request of an action is timed and counted under its kind. Errors: answers outside 2xx/3xx and lost connections; timeouts: no answer within 10 s; failed actions: actions stopped by an error, a timeout or an answer that was not the one expected (each page a 200, each form post a 303 to where that form leads, each checkout its order confirmation).",
     "",
-    "| setup | server processes | connections | req/s | checkouts/s | p50 ms | p95 ms | p99 ms | errors | timeouts | failed actions | server CPU ms/req | /healthz req/s | /healthz p50 ms | /healthz p95 ms | /healthz p99 ms | /healthz errors | req/s × /healthz |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| setup | server processes | connections | req/s | checkouts/s | p50 ms | p95 ms | p99 ms | errors | timeouts | failed actions | pages from the page cache | server CPU ms/req | /healthz req/s | /healthz p50 ms | /healthz p95 ms | /healthz p99 ms | /healthz errors | req/s × /healthz |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...results.flatMap(({ setup, processes, rows }) => rows.map(({ connections, healthz, mixed }) => {
       const all = latencyOf(mixed);
       const floor = latencyOf(healthz, "healthz");
       const m = mixed.measurements;
-      return `| ${SETUPS[setup].title} | ${processes} | ${connections} | ${rate(all.count, mixed).toFixed(0)} | ${rate(m.checkouts, mixed).toFixed(2)} | ${ms(all.p50)} | ${ms(all.p95)} | ${ms(all.p99)} | ${m.errors} | ${m.timeouts} | ${m.failedActions} | ${cpuPerRequest(mixed)} | ${rate(floor.count, healthz).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${healthz.measurements.errors + healthz.measurements.timeouts} | ${(rate(all.count, mixed) / rate(floor.count, healthz)).toFixed(2)} |`;
+      return `| ${SETUPS[setup].title} | ${processes} | ${connections} | ${rate(all.count, mixed).toFixed(0)} | ${rate(m.checkouts, mixed).toFixed(2)} | ${ms(all.p50)} | ${ms(all.p95)} | ${ms(all.p99)} | ${m.errors} | ${m.timeouts} | ${m.failedActions} | ${keptShare(mixed)} % | ${cpuPerRequest(mixed)} | ${rate(floor.count, healthz).toFixed(0)} | ${ms(floor.p50)} | ${ms(floor.p95)} | ${ms(floor.p99)} | ${healthz.measurements.errors + healthz.measurements.timeouts} | ${(rate(all.count, mixed) / rate(floor.count, healthz)).toFixed(2)} |`;
     })),
     "",
     "By kind (each request of an action under its kind):",
@@ -632,7 +642,7 @@ function report(results: SetupResult[], seconds: number) {
       return `| ${SETUPS[setup].title} | ${connections} | ${kind} | ${mixed.measurements.actions.get(kind) ?? 0} | ${latency.count} | ${ms(latency.p50)} | ${ms(latency.p95)} | ${ms(latency.p99)} |`;
     }))),
     "",
-    `Server processes: the server's own and its descendants (a cluster's primary and workers). Server CPU: their user + system time (from /proc) over the mixed run, per request. The load generator used ${results.flatMap((r) => r.rows).map((row) => ms((row.mixed.loadCpuSeconds * 1000) / Math.max(1, row.mixed.measurements.requests))).join(" / ")} ms of CPU per request (same order as the rows). Two instances: one PostgreSQL schema (bench_catalogue_${PRODUCTS}) and one Redis, each virtual shopper on one instance, alternately.`,
+    `Pages from the page cache: the share of pages asked for (GET answers in HTML) that a server answered from its page cache (ADR 0007, 0029: \`X-Cache: hit\`) instead of rendering them. Server processes: the server's own and its descendants (a cluster's primary and workers). Server CPU: their user + system time (from /proc) over the mixed run, per request. The load generator used ${results.flatMap((r) => r.rows).map((row) => ms((row.mixed.loadCpuSeconds * 1000) / Math.max(1, row.mixed.measurements.requests))).join(" / ")} ms of CPU per request (same order as the rows). Two instances: one PostgreSQL schema (bench_catalogue_${PRODUCTS}) and one Redis, each virtual shopper on one instance, alternately.`,
     "",
   ];
   console.log(lines.join("\n"));
