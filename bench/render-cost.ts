@@ -10,7 +10,8 @@
 // `--compare <checkout> <checkout> [--page <name>]` measures instead the same page (random product pages unless
 // named: product, kept, list, cart, shell) on a server from each checkout (each built first), both asked at once, every page
 // of one and then of the other, and prints each round's CPU ms per page and the ratio: a shared machine's speed moves
-// by a third within seconds, and two servers asked side by side see the same moves (ADR 0047). Writes nothing.
+// by a third within seconds, and two servers asked side by side see the same moves (ADR 0047). `--rounds <n>` (8 by
+// default) narrows the 95 % interval it prints for the rounds' mean ratio. Writes nothing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -239,7 +240,9 @@ function pageKinds(ids: number[]): Record<string, PageKind> {
   };
 }
 
-const COMPARE_ROUNDS = 8;
+const roundsAt = process.argv.indexOf("--rounds");
+/** More rounds narrow the interval: about ±2 % at 8 on a shared 2-core machine, half that at 32. */
+const COMPARE_ROUNDS = roundsAt >= 0 ? Math.max(2, Number(process.argv[roundsAt + 1]) || 8) : 8;
 const COMPARE_ROUND_REQUESTS = 600;
 /** Two servers compiling at once settle later than one (measured: rounds after 1,500 pages still cost 1.5 × more). */
 const COMPARE_WARM_UP = quick ? 20 : 4000;
@@ -263,6 +266,17 @@ async function askBoth(servers: { base: string; cookie: string }[], kind: PageKi
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
   for (const agent of agents) agent.destroy();
+}
+
+/** Two-sided 95 % quantiles of Student's t by degrees of freedom (1–30; beyond, the normal's 1.96 is near enough). */
+const T_95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
+
+/** The 95 % interval of the mean of these values (each round's ratio), from their spread. */
+function meanInterval(values: number[]): [number, number] {
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
+  const half = (T_95[values.length - 2] ?? 1.96) * Math.sqrt(variance / values.length);
+  return [mean - half, mean + half];
 }
 
 async function compare(checkouts: string[], page: string) {
@@ -291,7 +305,8 @@ async function compare(checkouts: string[], page: string) {
     const total = (server: (typeof servers)[number]) => server.cpuMs.reduce((sum, ms) => sum + ms, 0);
     for (const server of servers) console.log(`${server.checkout}: ${kind.name}, ${(total(server) / COMPARE_ROUNDS).toFixed(2)} ms CPU per page`);
     const ratios = servers[0].cpuMs.map((first, round) => servers[1].cpuMs[round] / first);
-    console.log(`second / first: ${(total(servers[1]) / total(servers[0])).toFixed(3)} over all rounds, each round from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}`);
+    const [low, high] = meanInterval(ratios);
+    console.log(`second / first: ${(total(servers[1]) / total(servers[0])).toFixed(3)} over all rounds, each round from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}; the rounds' mean ratio lies between ${low.toFixed(3)} and ${high.toFixed(3)} (95 %): a change inside that span is not shown by this run`);
   } finally {
     await Promise.all(servers.map((server) => stop(server.server)));
     fs.rmSync(dataDir, { recursive: true, force: true });
