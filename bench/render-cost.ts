@@ -241,7 +241,7 @@ function pageKinds(ids: number[]): Record<string, PageKind> {
 }
 
 const roundsAt = process.argv.indexOf("--rounds");
-/** More rounds narrow the interval: about ±2 % at 8 on a shared 2-core machine, half that at 32. */
+/** More rounds narrow the interval (on a shared 2-core machine, 16 rounds of the same build: 0.965–1.006). */
 const COMPARE_ROUNDS = roundsAt >= 0 ? Math.max(2, Number(process.argv[roundsAt + 1]) || 8) : 8;
 const COMPARE_ROUND_REQUESTS = 600;
 /** Two servers compiling at once settle later than one (measured: rounds after 1,500 pages still cost 1.5 × more). */
@@ -306,7 +306,7 @@ async function compare(checkouts: string[], page: string) {
     for (const server of servers) console.log(`${server.checkout}: ${kind.name}, ${(total(server) / COMPARE_ROUNDS).toFixed(2)} ms CPU per page`);
     const ratios = servers[0].cpuMs.map((first, round) => servers[1].cpuMs[round] / first);
     const [low, high] = meanInterval(ratios);
-    console.log(`second / first: ${(total(servers[1]) / total(servers[0])).toFixed(3)} over all rounds, each round from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}; the rounds' mean ratio lies between ${low.toFixed(3)} and ${high.toFixed(3)} (95 %): a change inside that span is not shown by this run`);
+    console.log(`second / first: ${(total(servers[1]) / total(servers[0])).toFixed(3)} over all rounds, each round from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}; the rounds' mean ratio lies between ${low.toFixed(3)} and ${high.toFixed(3)} (95 %); a span that holds 1.000 shows no change`);
   } finally {
     await Promise.all(servers.map((server) => stop(server.server)));
     fs.rmSync(dataDir, { recursive: true, force: true });
