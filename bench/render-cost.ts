@@ -10,8 +10,9 @@
 // `--compare <checkout> <checkout> [--page <name>]` measures instead the same page (random product pages unless
 // named: product, kept, list, cart, shell) on a server from each checkout (each built first), both asked at once, every page
 // of one and then of the other, and prints each round's CPU ms per page and the ratio: a shared machine's speed moves
-// by a third within seconds, and two servers asked side by side see the same moves (ADR 0047). `--rounds <n>` (8 by
-// default) narrows the 95 % interval it prints for the rounds' mean ratio. Writes nothing.
+// by a third within seconds, and two servers asked side by side see the same moves (ADR 0047). It starts `--pairs <n>`
+// (4 by default) such pairs one after the other, `--rounds <n>` (8 by default) in all, and prints the 95 % interval of
+// the pairs' mean ratio. Writes nothing.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -240,9 +241,18 @@ function pageKinds(ids: number[]): Record<string, PageKind> {
   };
 }
 
-const roundsAt = process.argv.indexOf("--rounds");
-/** More rounds narrow the interval (on a shared 2-core machine, 16 rounds of the same build: 0.965–1.006). */
-const COMPARE_ROUNDS = roundsAt >= 0 ? Math.max(2, Number(process.argv[roundsAt + 1]) || 8) : 8;
+const optionAt = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? Math.max(2, Number(process.argv[at + 1]) || fallback) : fallback;
+};
+/**
+ * Each pair of servers is started afresh: two servers of the same code differ by a few per cent for as long as they
+ * run (their compiled code and memory's layout), so rounds of one pair do not vary independently. The interval is
+ * the pairs' (measured on a shared 2-core machine, the same build against itself, one pair of 4 and one of 6
+ * rounds: 0.967 and 1.016, each with a rounds' interval that left out the other).
+ */
+const COMPARE_PAIRS = optionAt("--pairs", 4);
+const COMPARE_ROUNDS = Math.max(COMPARE_PAIRS, optionAt("--rounds", 8));
 const COMPARE_ROUND_REQUESTS = 600;
 /** Two servers compiling at once settle later than one (measured: rounds after 1,500 pages still cost 1.5 × more). */
 const COMPARE_WARM_UP = quick ? 20 : 4000;
@@ -271,7 +281,7 @@ async function askBoth(servers: { base: string; cookie: string }[], kind: PageKi
 /** Two-sided 95 % quantiles of Student's t by degrees of freedom (1–30; beyond, the normal's 1.96 is near enough). */
 const T_95 = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131, 2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042];
 
-/** The 95 % interval of the mean of these values (each round's ratio), from their spread. */
+/** The 95 % interval of the mean of these values (each pair's ratio), from their spread. */
 function meanInterval(values: number[]): [number, number] {
   const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
   const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
@@ -285,30 +295,48 @@ async function compare(checkouts: string[], page: string) {
   await db.destroy();
   for (const checkout of checkouts) build(checkout);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bazaar-compare-"));
-  const servers: (Awaited<ReturnType<typeof startServer>> & { checkout: string; cpuMs: number[] })[] = [];
+  const cpuMs: number[][] = checkouts.map(() => []);
+  const pairRatios: number[] = [];
+  const roundsPerPair = Math.ceil(COMPARE_ROUNDS / COMPARE_PAIRS);
   try {
-    for (const [index, checkout] of checkouts.entries()) {
-      // Each server writes (counted views, the shopper's cart): its own copy, so neither sees the other's writes.
-      const file = path.join(dataDir, `catalogue-${index}.sqlite`);
-      fs.copyFileSync(catalogue, file);
-      servers.push({ ...(await startServer(path.resolve(checkout), file)), checkout, cpuMs: [] });
+    for (let pair = 0; pair < COMPARE_PAIRS; pair++) {
+      // Which checkout starts first alternates from pair to pair.
+      const startOrder = pair % 2 ? [1, 0] : [0, 1];
+      const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+      try {
+        for (const index of startOrder) {
+          // Each server writes (counted views, the shopper's cart): its own copy, so neither sees the other's writes.
+          const file = path.join(dataDir, `catalogue-${pair}-${index}.sqlite`);
+          fs.copyFileSync(catalogue, file);
+          servers[index] = await startServer(path.resolve(checkouts[index]), file);
+        }
+        // The same pages for both: the first checkout's ids (the copies hold the same catalogue).
+        const kind = pageKinds(servers[0].ids)[page];
+        await askBoth(servers, kind, COMPARE_WARM_UP);
+        const ratios: number[] = [];
+        for (let round = 0; round < roundsPerPair; round++) {
+          const before = servers.map((server) => cpuSeconds(server.server.pid!));
+          await askBoth(servers, kind, COMPARE_ROUND_REQUESTS);
+          const ms = servers.map((server, index) => ((cpuSeconds(server.server.pid!) - before[index]) * 1000) / COMPARE_ROUND_REQUESTS);
+          ms.forEach((value, index) => cpuMs[index].push(value));
+          ratios.push(ms[1] / ms[0]);
+          console.log(`  pair ${pair + 1}, round ${round + 1}: ${ms.map((value) => value.toFixed(2)).join(" / ")} ms, ratio ${ratios.at(-1)!.toFixed(3)}`);
+        }
+        pairRatios.push(ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length);
+      } finally {
+        await Promise.all(servers.filter(Boolean).map((server) => stop(server.server)));
+        for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { force: true });
+      }
     }
-    // The same pages for both: the first server's ids (the copies hold the same catalogue).
-    const kind = pageKinds(servers[0].ids)[page];
-    await askBoth(servers, kind, COMPARE_WARM_UP);
-    for (let round = 0; round < COMPARE_ROUNDS; round++) {
-      const before = servers.map((server) => cpuSeconds(server.server.pid!));
-      await askBoth(servers, kind, COMPARE_ROUND_REQUESTS);
-      servers.forEach((server, index) => server.cpuMs.push(((cpuSeconds(server.server.pid!) - before[index]) * 1000) / COMPARE_ROUND_REQUESTS));
-      console.log(`  round ${round + 1}: ${servers.map((s) => s.cpuMs[round].toFixed(2)).join(" / ")} ms, ratio ${(servers[1].cpuMs[round] / servers[0].cpuMs[round]).toFixed(3)}`);
-    }
-    const total = (server: (typeof servers)[number]) => server.cpuMs.reduce((sum, ms) => sum + ms, 0);
-    for (const server of servers) console.log(`${server.checkout}: ${kind.name}, ${(total(server) / COMPARE_ROUNDS).toFixed(2)} ms CPU per page`);
-    const ratios = servers[0].cpuMs.map((first, round) => servers[1].cpuMs[round] / first);
-    const [low, high] = meanInterval(ratios);
-    console.log(`second / first: ${(total(servers[1]) / total(servers[0])).toFixed(3)} over all rounds, each round from ${Math.min(...ratios).toFixed(3)} to ${Math.max(...ratios).toFixed(3)}; the rounds' mean ratio lies between ${low.toFixed(3)} and ${high.toFixed(3)} (95 %); a span that holds 1.000 shows no change`);
+    const name = pageKinds([])[page].name;
+    const total = (index: number) => cpuMs[index].reduce((sum, ms) => sum + ms, 0);
+    checkouts.forEach((checkout, index) => console.log(`${checkout}: ${name}, ${(total(index) / cpuMs[index].length).toFixed(2)} ms CPU per page`));
+    const [low, high] = meanInterval(pairRatios);
+    console.log(
+      `second / first: ${(total(1) / total(0)).toFixed(3)} over all rounds; by pair of servers ${pairRatios.map((ratio) => ratio.toFixed(3)).join(", ")}; ` +
+        `the pairs' mean ratio lies between ${low.toFixed(3)} and ${high.toFixed(3)} (95 %); a span that holds 1.000 shows no change`,
+    );
   } finally {
-    await Promise.all(servers.map((server) => stop(server.server)));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
