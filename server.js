@@ -102,6 +102,11 @@ function superviseWorkers(count) {
   let stopping = false;
   let stoppedCleanly = true;
   let listening = 0;
+  // What the workers handed over as they stopped (counted views) is written before the primary exits.
+  const exitAfterFinishing = async (code) => {
+    await build.entry.module.finish?.().catch((error) => console.error(error));
+    process.exit(code);
+  };
   const fork = () => {
     const worker = cluster.fork();
     running.add(worker);
@@ -114,7 +119,7 @@ function superviseWorkers(count) {
     running.delete(worker);
     if (stopping) {
       stoppedCleanly &&= code === 0;
-      if (running.size === 0) process.exit(stoppedCleanly ? 0 : 1);
+      if (running.size === 0) exitAfterFinishing(stoppedCleanly ? 0 : 1);
       return;
     }
     const now = Date.now();
@@ -130,7 +135,7 @@ function superviseWorkers(count) {
     stopping = true;
     // Each worker drains its own connections; the IPC channel stays open meanwhile (rate limits, live events).
     for (const worker of running) worker.process.kill("SIGTERM");
-    if (running.size === 0) process.exit(0);
+    if (running.size === 0) exitAfterFinishing(0);
     setTimeout(() => {
       console.error(`Workers still running ${SHUTDOWN_TIMEOUT_MS} ms after ${signal}: killed.`);
       for (const worker of running) worker.process.kill("SIGKILL");

@@ -77,6 +77,22 @@ describe.skipIf(!built)("a server on every core without Redis (WEB_CONCURRENCY=2
     for (const answer of [unnamed, odd]) expect(answer.headers["x-request-id"], "made up when missing or malformed").toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("counts every view of a product exactly, whichever worker shows it (the primary writes them for both)", async () => {
+    const { db } = database;
+    const product = await db.selectFrom("products").select(["id", "total_views"]).where("is_active", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const pids = new Set<number>();
+    for (const id of ["view-1", "view-2", "view-3", "view-4", "view-5", "view-6"]) {
+      const answer = await requestOnNewConnection(`${server.base}/products/${product.id}/details?${id}`, { headers: { "X-Request-Id": id } });
+      expect(answer.status).toBe(200);
+      pids.add(await servedBy(server, id));
+    }
+    expect(pids.size, "both workers showed the product").toBe(2);
+    const views = async () => (await db.selectFrom("products").select("total_views").where("id", "=", product.id).executeTakeFirstOrThrow()).total_views;
+    await expect.poll(views, { timeout: 5_000 }).toBe(product.total_views + 6);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await views(), "counted once, not once per process").toBe(product.total_views + 6);
+  });
+
   it("counts the sign-in limit once for all workers: the 7th post within the minute is refused, whichever worker takes it", async () => {
     const answers = [];
     for (let i = 1; i <= 8; i++) {
@@ -223,6 +239,10 @@ describe.skipIf(!built)("stopping a server on every core (SIGTERM)", () => {
     slow.write(body.slice(0, 10));
     await new Promise((resolve) => setTimeout(resolve, 500));
 
+    // Views of the last moment are still in the workers' memory when the signal comes.
+    const product = await database.db.selectFrom("products").select(["id", "total_views"]).where("is_active", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    for (let i = 0; i < 4; i++) expect((await requestOnNewConnection(`${server.base}/products/${product.id}/details?last=${i}`)).status).toBe(200);
+
     server.signal("SIGTERM");
     expect(await until(stream.ended, 5_000), "the live stream ends").toBe(true);
     const refused = async () =>
@@ -245,6 +265,8 @@ describe.skipIf(!built)("stopping a server on every core (SIGTERM)", () => {
     expect(answer.connection).toBe("close");
     expect(await server.exited).toBe(0);
     keepAlive.destroy();
+    const { total_views } = await database.db.selectFrom("products").select("total_views").where("id", "=", product.id).executeTakeFirstOrThrow();
+    expect(total_views, "the views counted before the signal are written before the server exits").toBe(product.total_views + 4);
   }, 60_000);
 });
 

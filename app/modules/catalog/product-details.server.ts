@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import type { Db } from "~/lib/db.server";
+import { answerInPrimary, askPrimary, isClusterWorker } from "~/lib/cluster.server";
+import { getDb, type Db } from "~/lib/db.server";
 import { preparedQuery } from "~/lib/prepared-query.server";
 import { runningFlashPrices } from "./flash-prices.server";
 import { OPTION_KINDS, optionsOf, parseId, type ColorOption, type OptionKind, type ProductOption } from "./product-options";
@@ -227,6 +228,7 @@ async function shopPopularProductIds(db: Db, product: { id: number; shop: { id: 
 
 const VIEW_FLUSH_MS = 1000;
 const pendingViews = new Map<Db, Map<number, number>>();
+const VIEWS_TOPIC = "product-views";
 
 /**
  * One more view of the product (most-popular ordering reads it). Views are added up in memory and written
@@ -234,28 +236,46 @@ const pendingViews = new Map<Db, Map<number, number>>();
  * would queue every reader behind the row's lock. A crash loses at most that second's views.
  */
 export function countProductView(db: Db, id: number): void {
-  let views = pendingViews.get(db);
-  if (!views) {
-    pendingViews.set(db, (views = new Map()));
+  addPendingViews(db, [[id, 1]]);
+}
+
+function addPendingViews(db: Db, views: Iterable<readonly [number, number]>) {
+  let pending = pendingViews.get(db);
+  if (!pending) {
+    pendingViews.set(db, (pending = new Map()));
     setTimeout(() => void flushProductViews(db).catch((error) => console.error("Counting product views failed", error)), VIEW_FLUSH_MS).unref();
   }
-  views.set(id, (views.get(id) ?? 0) + 1);
+  for (const [id, count] of views) pending.set(id, (pending.get(id) ?? 0) + count);
 }
 
 /** Built and compiled once: a second's views are hundreds of updates. */
 const addViews = preparedQuery((db, id: number, count: number) =>
   db.updateTable("products").set((eb) => ({ total_views: eb("total_views", "+", count) })).where("id", "=", id));
 
-/** Writes the views counted so far (also called on shutdown). */
+/**
+ * Writes the views counted so far (also called on shutdown). A worker of `npm start` hands the shop database's views
+ * to the primary process, which writes them for all workers: a second's views are a transaction of hundreds of
+ * updates, often with a WAL checkpoint, and a worker writing them stops answering meanwhile (15–80 ms a second
+ * measured under load), or waits for the other worker's write lock. Written here when the primary does not answer.
+ */
 export async function flushProductViews(db?: Db): Promise<void> {
   for (const [target, views] of db ? [[db, pendingViews.get(db)] as const] : [...pendingViews]) {
     if (!views) continue;
     pendingViews.delete(target);
+    if (isClusterWorker() && target === getDb()) {
+      const handedOver = await askPrimary<boolean>(VIEWS_TOPIC, [...views]).catch(() => false);
+      if (handedOver) continue;
+    }
     await target.transaction().execute(async (trx) => {
       for (const [id, count] of views) await addViews(trx, id, count);
     });
   }
 }
+
+answerInPrimary<[number, number][]>(VIEWS_TOPIC, (views) => {
+  addPendingViews(getDb(), views);
+  return true;
+});
 
 /** Form values arrive as text: a positive whole id, null when left empty, else the text (so zod refuses it). */
 const idOrText = (value: unknown) => (value === undefined || value === null || value === "" ? null : (parseId(value) ?? String(value)));
