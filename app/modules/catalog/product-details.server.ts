@@ -255,7 +255,7 @@ const addViews = preparedQuery((db, id: number, count: number) =>
 /**
  * Writes the views counted so far (also called on shutdown). A worker of `npm start` hands the shop database's views
  * to the primary process, which writes them for all workers: a second's views are a transaction of hundreds of
- * updates, often with a WAL checkpoint, and a worker writing them stops answering meanwhile (15–80 ms a second
+ * updates, often with a WAL checkpoint, and a worker writing them stops answering meanwhile (13–87 ms a second
  * measured under load), or waits for the other worker's write lock. Written here when the primary does not answer.
  */
 export async function flushProductViews(db?: Db): Promise<void> {
